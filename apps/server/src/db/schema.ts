@@ -1,0 +1,270 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/** Times are Unix milliseconds; amounts are integers of the currency's minor unit (see packages/core money.ts). */
+const createdAt = () => integer('created_at').notNull();
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    email: text('email'),
+    phone: text('phone'),
+    areaCode: text('area_code'),
+    passwordHash: text('password_hash').notNull(),
+    payPasswordHash: text('pay_password_hash'),
+    nickname: text('nickname').notNull(),
+    signature: text('signature').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    inviteCode: text('invite_code').notNull(),
+    inviterId: integer('inviter_id'),
+    creditScore: integer('credit_score').notNull().default(100),
+    verificationLevel: integer('verification_level').notNull().default(0),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: integer('locked_until'),
+    passwordChangedAt: integer('password_changed_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('users_email').on(table.email),
+    uniqueIndex('users_phone').on(table.phone),
+    uniqueIndex('users_invite_code').on(table.inviteCode),
+  ],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at').notNull(),
+    revokedAt: integer('revoked_at'),
+    ip: text('ip').notNull().default(''),
+  },
+  (table) => [uniqueIndex('sessions_token_hash').on(table.tokenHash), index('sessions_user').on(table.userId)],
+);
+
+export const verificationCodes = sqliteTable(
+  'verification_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    address: text('address').notNull(),
+    scene: text('scene').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at').notNull(),
+    consumedAt: integer('consumed_at'),
+    ip: text('ip').notNull().default(''),
+  },
+  (table) => [index('verification_codes_address').on(table.address, table.scene, table.createdAt)],
+);
+
+export const outboxMessages = sqliteTable(
+  'outbox_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    code: text('code'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('outbox_messages_to').on(table.toAddress, table.id)],
+);
+
+export const uploads = sqliteTable(
+  'uploads',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    directory: text('directory').notNull(),
+    fileName: text('file_name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('uploads_file').on(table.directory, table.fileName), index('uploads_user').on(table.userId)],
+);
+
+export const identityVerifications = sqliteTable(
+  'identity_verifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    level: integer('level').notNull(),
+    idType: integer('id_type'),
+    name: text('name'),
+    cardId: text('card_id'),
+    frontPic: text('front_pic').notNull(),
+    reversePic: text('reverse_pic'),
+    status: text('status', { enum: ['review', 'verified', 'failed'] }).notNull(),
+    reason: text('reason'),
+    reviewedBy: text('reviewed_by'),
+    reviewedAt: integer('reviewed_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('identity_verifications_user').on(table.userId, table.level), index('identity_verifications_status').on(table.status)],
+);
+
+export const currencies = sqliteTable('currencies', {
+  id: integer('id').primaryKey(),
+  symbol: text('symbol').notNull().unique(),
+  name: text('name').notNull(),
+  kind: text('kind', { enum: ['crypto', 'stock'] }).notNull(),
+  scale: integer('scale').notNull(),
+  displayDecimals: integer('display_decimals').notNull(),
+  chains: text('chains', { mode: 'json' }).$type<string[]>().notNull(),
+  icon: text('icon').notNull(),
+  referencePrice: text('reference_price').notNull(),
+  sort: integer('sort').notNull(),
+  enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+});
+
+export const accountTypes = sqliteTable('account_types', {
+  id: integer('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  currencySymbols: text('currency_symbols', { mode: 'json' }).$type<string[]>().notNull(),
+  sort: integer('sort').notNull(),
+});
+
+export const fiatRates = sqliteTable('fiat_rates', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  symbol: text('symbol').notNull(),
+  rate: text('rate').notNull(),
+  sort: integer('sort').notNull(),
+});
+
+export const settings = sqliteTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/**
+ * One row per balance holder: a user's (currency, account type) or a system
+ * account's currency. `available` and `frozen` are caches of the postings and
+ * the ledger check proves they match.
+ */
+export const ledgerAccounts = sqliteTable(
+  'ledger_accounts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').references(() => users.id),
+    systemCode: text('system_code'),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    accountTypeId: integer('account_type_id').notNull(),
+    available: integer('available').notNull().default(0),
+    frozen: integer('frozen').notNull().default(0),
+    allowNegative: integer('allow_negative', { mode: 'boolean' }).notNull().default(false),
+  },
+  (table) => [
+    uniqueIndex('ledger_accounts_user').on(table.userId, table.currencyId, table.accountTypeId).where(sql`user_id IS NOT NULL`),
+    uniqueIndex('ledger_accounts_system').on(table.systemCode, table.currencyId).where(sql`system_code IS NOT NULL`),
+  ],
+);
+
+export const journalEntries = sqliteTable(
+  'journal_entries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    type: text('type').notNull(),
+    refType: text('ref_type').notNull(),
+    refId: text('ref_id').notNull(),
+    memo: text('memo').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('journal_entries_ref').on(table.refType, table.refId)],
+);
+
+export const postings = sqliteTable(
+  'postings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => journalEntries.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    currencyId: integer('currency_id').notNull(),
+    bucket: text('bucket', { enum: ['available', 'frozen'] }).notNull(),
+    amount: integer('amount').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+  },
+  (table) => [index('postings_account').on(table.accountId, table.id), index('postings_entry').on(table.entryId)],
+);
+
+export const auditLog = sqliteTable('audit_log', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  actor: text('actor').notNull(),
+  action: text('action').notNull(),
+  targetType: text('target_type').notNull(),
+  targetId: text('target_id').notNull(),
+  before: text('before', { mode: 'json' }),
+  after: text('after', { mode: 'json' }),
+  createdAt: createdAt(),
+});
+
+export const newsArticles = sqliteTable(
+  'news_articles',
+  {
+    id: integer('id').primaryKey(),
+    categoryId: integer('category_id').notNull(),
+    image: text('image').notNull().default(''),
+    link: text('link').notNull().default(''),
+    popup: integer('popup', { mode: 'boolean' }).notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+    publishedAt: integer('published_at').notNull(),
+  },
+  (table) => [index('news_articles_category').on(table.categoryId, table.sort)],
+);
+
+export const newsTranslations = sqliteTable(
+  'news_translations',
+  {
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => newsArticles.id),
+    lang: text('lang').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    body: text('body').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.articleId, table.lang] })],
+);
+
+export const contentPages = sqliteTable(
+  'content_pages',
+  {
+    slug: text('slug').notNull(),
+    lang: text('lang').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.slug, table.lang] })],
+);
+
+export const faqs = sqliteTable(
+  'faqs',
+  {
+    id: integer('id').notNull(),
+    lang: text('lang').notNull(),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    sort: integer('sort').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.id, table.lang] })],
+);

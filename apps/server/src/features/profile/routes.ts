@@ -1,0 +1,95 @@
+import { nicknameRule, signatureRule } from '@openbourse/core';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { users } from '../../db/schema.ts';
+import { currentUser } from '../../platform/auth.ts';
+import { ok } from '../../platform/envelope.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Feature } from '../../platform/feature.ts';
+import { language } from '../../platform/fields.ts';
+import { translate } from '../../platform/i18n.ts';
+import { isOwnUpload } from '../../platform/uploaded-files.ts';
+import { findUserById, type UserRow } from '../../platform/users.ts';
+import { verificationSummary } from '../verification/index.ts';
+
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const profileBody = z.object({
+  nickname: z.preprocess(blankToUndefined, nicknameRule.optional()),
+  signature: z.preprocess(blankToUndefined, signatureRule.optional()),
+  lang: language(),
+});
+
+const avatarBody = z.object({ head_portrait: z.string().trim().min(1).max(200), lang: language() });
+
+function maskEmail(email: string | null): string | null {
+  if (!email) return null;
+  const [name = '', domain = ''] = email.split('@');
+  return `${name.slice(0, 2)}***@${domain}`;
+}
+
+function maskPhone(phone: string | null): string | null {
+  return phone ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : null;
+}
+
+export const profileFeature: Feature = (api, { ctx, guards }) => {
+  const { db } = ctx;
+
+  function profile(user: UserRow) {
+    return {
+      id: user.id,
+      email: user.email,
+      phone: user.phone,
+      area_code: user.areaCode,
+      account: user.email ?? user.phone,
+      masked_email: maskEmail(user.email),
+      masked_phone: maskPhone(user.phone),
+      nickname: user.nickname,
+      signature: user.signature,
+      head_portrait: user.avatar,
+      invite_code: user.inviteCode,
+      credit_score: user.creditScore,
+      has_pay_password: user.payPasswordHash !== null,
+      verification: verificationSummary(db, user.id, user.verificationLevel),
+      created_at: user.createdAt,
+    };
+  }
+
+  function signedIn(request: Parameters<typeof currentUser>[0]): UserRow {
+    const user = findUserById(db, currentUser(request).id);
+    if (!user) throw new AppError('errors.pleaseLogin');
+    return user;
+  }
+
+  api.get(
+    '/user/info',
+    { schema: { tags: ['user'], summary: 'The signed-in user\'s profile, invite code, credit score, verification and bound email and phone', querystring: z.object({ lang: language() }) }, preHandler: guards.requireUser },
+    async (request) => ok(profile(signedIn(request))),
+  );
+
+  api.post(
+    '/user/editNickname',
+    { schema: { tags: ['user'], summary: 'Change nickname (2-10) and/or signature (2-30): Chinese characters, letters or digits', body: profileBody }, preHandler: guards.requireUser },
+    async (request) => {
+      const user = signedIn(request);
+      const { nickname, signature } = request.body;
+      if (nickname === undefined && signature === undefined) throw new AppError('validation.required', { field: { key: 'fields.nickname' } });
+      db.update(users)
+        .set({ nickname: nickname ?? user.nickname, signature: signature ?? user.signature })
+        .where(eq(users.id, user.id))
+        .run();
+      return ok(translate(request.lang, 'success.profileSaved'));
+    },
+  );
+
+  api.post(
+    '/user/uploadHeadPortrait',
+    { schema: { tags: ['user'], summary: 'Set the avatar to an image the user uploaded through /user/upload', body: avatarBody }, preHandler: guards.requireUser },
+    async (request) => {
+      const user = signedIn(request);
+      if (!isOwnUpload(db, user.id, request.body.head_portrait)) throw new AppError('errors.pictureNotFound');
+      db.update(users).set({ avatar: request.body.head_portrait }).where(eq(users.id, user.id)).run();
+      return ok(translate(request.lang, 'success.profileSaved'));
+    },
+  );
+};

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
+import { z } from 'zod';
+import { uploads } from '../../db/schema.ts';
+import { currentUser } from '../../platform/auth.ts';
+import { ok } from '../../platform/envelope.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Feature } from '../../platform/feature.ts';
+import { UPLOADS_URL_PREFIX, uploadsRoot } from '../../platform/uploaded-files.ts';
+import { sha256 } from '../../platform/tokens.ts';
+
+/** Only raster images: the type is read from the bytes, never from the name or the client's Content-Type. */
+const ALLOWED_TYPES = new Map([
+  ['image/jpeg', 'jpg'],
+  ['image/png', 'png'],
+  ['image/gif', 'gif'],
+  ['image/webp', 'webp'],
+]);
+
+const uploadDir = z.string().regex(/^[a-z][a-z0-9_]{0,19}$/);
+
+export const uploadsFeature: Feature = (api, { ctx, guards }) => {
+  api.post(
+    '/user/upload',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Upload an image (multipart: file, upload_dir default "image"); JPG, PNG, GIF or WEBP sniffed from the bytes, at most 5 MB; `message` is the file URL',
+        consumes: ['multipart/form-data'],
+      },
+      preHandler: guards.requireUser,
+    },
+    async (request) => {
+      const user = currentUser(request);
+      let file: Buffer | undefined;
+      let directory = 'image';
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname === 'file' && !file) file = await part.toBuffer();
+          else part.file.resume();
+        } else if (part.fieldname === 'upload_dir' && typeof part.value === 'string' && part.value !== '') {
+          if (!uploadDir.safeParse(part.value).success) throw new AppError('validation.invalid', { field: { key: 'fields.upload_dir' } });
+          directory = part.value;
+        }
+      }
+      if (!file || file.length === 0) throw new AppError('errors.fileMissing');
+      const detected = await fileTypeFromBuffer(file);
+      const extension = detected ? ALLOWED_TYPES.get(detected.mime) : undefined;
+      if (!detected || !extension) throw new AppError('errors.fileTypeNotAllowed');
+
+      const fileName = `${randomBytes(16).toString('hex')}.${extension}`;
+      const folder = join(uploadsRoot(ctx.config), directory);
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(join(folder, fileName), file, { flag: 'wx' });
+      ctx.db
+        .insert(uploads)
+        .values({ userId: user.id, directory, fileName, mime: detected.mime, size: file.length, sha256: sha256(file), createdAt: ctx.now() })
+        .run();
+      return ok(`${UPLOADS_URL_PREFIX}${directory}/${fileName}`);
+    },
+  );
+};

@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db, Sqlite } from '../db/client.ts';
+import type { Catalog } from './catalog.ts';
+import type { Messenger } from './messenger.ts';
+import type { PriceBook } from './prices.ts';
+
+/** What every feature plugin is given: no feature reaches for globals. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  /** The same connection without the query builder, for hot paths (ledger postings, session lookups). */
+  sqlite: Sqlite;
+  messenger: Messenger;
+  catalog: Catalog;
+  prices: PriceBook;
+  /** Milliseconds since the epoch; tests replace it to move time. */
+  now(): number;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,140 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BuiltApp, buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+
+export interface Envelope<T = unknown> {
+  type: string;
+  message: T;
+}
+
+export interface CallOptions {
+  token?: string;
+  lang?: string;
+  /** Tests act as many clients; each fake address gets its own IP rate-limit bucket. */
+  ip?: string;
+}
+
+export interface TestServer {
+  base: string;
+  built: BuiltApp;
+  dataDir: string;
+  /** Moves the server's clock forward (code expiry, account locks). */
+  advance(ms: number): void;
+  post<T = unknown>(path: string, body?: Record<string, unknown>, options?: CallOptions): Promise<Envelope<T>>;
+  get<T = unknown>(path: string, query?: Record<string, unknown>, options?: CallOptions): Promise<Envelope<T>>;
+  raw(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** Servers started by the current test file; the setup file checks each one's ledger before closing it. */
+export const runningServers = new Set<TestServer>();
+
+function headers(options: CallOptions): Record<string, string> {
+  const result: Record<string, string> = {};
+  if (options.token) result.authorization = `Bearer ${options.token}`;
+  if (options.ip) result['x-forwarded-for'] = options.ip;
+  return result;
+}
+
+function formOf(values: Record<string, unknown>): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value !== undefined) form.append(key, String(value));
+  return form;
+}
+
+/** A real server on a real port over a fresh SQLite file: API tests talk HTTP, never inject. */
+export async function startServer(environment: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'openbourse-test-'));
+  let offset = 0;
+  const config = loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '1', LOG_LEVEL: 'silent', ...environment });
+  const built = await buildApp(config, { now: () => Date.now() + offset, logger: false });
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = built.app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const call = async <T>(path: string, init: RequestInit): Promise<Envelope<T>> => {
+    const response = await fetch(`${base}${path}`, init);
+    const body = (await response.json()) as Envelope<T>;
+    if (response.status !== 200) throw new Error(`HTTP ${response.status} for ${path}: ${JSON.stringify(body)}`);
+    return body;
+  };
+
+  const server: TestServer = {
+    base,
+    built,
+    dataDir,
+    advance: (ms) => {
+      offset += ms;
+    },
+    post: (path, body = {}, options = {}) =>
+      call(`/api${path}`, { method: 'POST', headers: headers(options), body: formOf({ lang: options.lang, ...body }) }),
+    get: (path, query = {}, options = {}) => call(`/api${path}?${formOf({ lang: options.lang, ...query })}`, { headers: headers(options) }),
+    raw: (path, init) => fetch(`${base}${path}`, init),
+    close: async () => {
+      runningServers.delete(server);
+      await built.app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  runningServers.add(server);
+  return server;
+}
+
+let ipCounter = 0;
+/** A fresh client address, so rate limits of one test do not leak into another. */
+export function freshIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+export async function latestCode(server: TestServer, to: string): Promise<string> {
+  const outbox = await server.get<{ code: string }[]>('/dev/outbox', { to });
+  const code = outbox.message[0]?.code;
+  if (!code) throw new Error(`no code in the outbox for ${to}`);
+  return code;
+}
+
+let emailCounter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  emailCounter += 1;
+  return `${prefix}${emailCounter}.${Date.now()}@example.com`;
+}
+
+/** Registers through the public API (code from the dev outbox) and answers the session token. */
+export async function registerUser(server: TestServer, email = uniqueEmail(), password = 'Secret123'): Promise<{ email: string; password: string; token: string }> {
+  const ip = freshIp();
+  const sent = await server.post('/sms_mail', { user_string: email, scene: 'register' }, { ip });
+  if (sent.type !== 'ok') throw new Error(`code not sent: ${JSON.stringify(sent)}`);
+  const code = await latestCode(server, email);
+  const registered = await server.post<string>('/user/register', { user_string: email, code, password, re_password: password }, { ip });
+  if (registered.type !== 'ok') throw new Error(`registration failed: ${JSON.stringify(registered)}`);
+  return { email, password, token: registered.message };
+}
+
+/** Binds a phone so the user may request identity verification (spec 5: email and phone both bound). */
+export async function bindPhone(server: TestServer, token: string, mobile: string): Promise<void> {
+  const ip = freshIp();
+  const sent = await server.post('/sms_send', { mobile, area_code: '86', scene: 'bind' }, { token, ip });
+  if (sent.type !== 'ok') throw new Error(`sms not sent: ${JSON.stringify(sent)}`);
+  const bound = await server.post('/safe/mobile', { mobile, code: await latestCode(server, mobile), area_code: '86' }, { token, ip });
+  if (bound.type !== 'ok') throw new Error(`phone not bound: ${JSON.stringify(bound)}`);
+}
+
+let phoneCounter = 0;
+export function uniquePhone(): string {
+  phoneCounter += 1;
+  return `139${String(Date.now() % 10_000).padStart(4, '0')}${String(phoneCounter).padStart(4, '0')}`;
+}
+
+/** A 1×1 PNG, enough for the upload sniffer. */
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+export async function upload(server: TestServer, token: string, bytes: Buffer, fileName = 'picture.png', uploadDir = 'identity'): Promise<Envelope<string>> {
+  const form = new FormData();
+  form.append('upload_dir', uploadDir);
+  form.append('file', new Blob([bytes]), fileName);
+  const response = await server.raw('/api/user/upload', { method: 'POST', headers: { authorization: token }, body: form });
+  return (await response.json()) as Envelope<string>;
+}

@@ -1,0 +1,11 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'server',
+    include: ['src/**/*.test.ts'],
+    setupFiles: ['test/ledger-after-each-file.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});

@@ -1,0 +1,36 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { queryClient, useSiteConfig } from '../shared/api/queries.ts';
+import { useSession } from '../shared/session.ts';
+import { defaultAntdLocale, loadAntdLocale } from './antd-locale.ts';
+import { router } from './router.tsx';
+import { SlowRequestIndicator } from './slow-request-indicator.tsx';
+
+function SiteConfigLoader() {
+  useSiteConfig();
+  return null;
+}
+
+export function App() {
+  const { lang } = useSession();
+  const [antdLocale, setAntdLocale] = useState(defaultAntdLocale);
+  useEffect(() => {
+    let current = true;
+    void loadAntdLocale(lang).then((locale) => current && setAntdLocale(locale));
+    return () => {
+      current = false;
+    };
+  }, [lang]);
+
+  return (
+    <ConfigProvider locale={antdLocale}>
+      <QueryClientProvider client={queryClient}>
+        <SiteConfigLoader />
+        <RouterProvider router={router} />
+        <SlowRequestIndicator />
+      </QueryClientProvider>
+    </ConfigProvider>
+  );
+}

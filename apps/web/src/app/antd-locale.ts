@@ -1,0 +1,24 @@
+import type { Language } from '@openbourse/i18n';
+import enUS from 'antd-mobile/es/locales/en-US';
+
+type AntdLocale = typeof enUS;
+
+/** antd-mobile's own texts (pickers, dialogs) per language; English ships with the app, the rest load on demand. */
+const loaders: Record<Language, () => Promise<{ default: AntdLocale }>> = {
+  zh: () => import('antd-mobile/es/locales/zh-CN'),
+  hk: () => import('antd-mobile/es/locales/zh-HK'),
+  en: async () => ({ default: enUS }),
+  jp: () => import('antd-mobile/es/locales/ja-JP'),
+  kor: () => import('antd-mobile/es/locales/ko-KR'),
+  th: () => import('antd-mobile/es/locales/th-TH'),
+  fra: () => import('antd-mobile/es/locales/fr-FR'),
+  spa: () => import('antd-mobile/es/locales/es-ES'),
+  may: () => import('antd-mobile/es/locales/ms-MY'),
+  vi: () => import('antd-mobile/es/locales/vi-VN'),
+};
+
+export async function loadAntdLocale(language: Language): Promise<AntdLocale> {
+  return (await loaders[language]()).default;
+}
+
+export const defaultAntdLocale = enUS;

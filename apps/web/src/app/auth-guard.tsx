@@ -1,0 +1,24 @@
+import { TIMING } from '@openbourse/core';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { toast } from '../shared/api/request.ts';
+import { navigateTo, ROUTES } from '../shared/navigation.ts';
+import { useSession } from '../shared/session.ts';
+
+/** Spec 6: a visitor on a protected page is told to log in and taken to login after 1.2 s. */
+export function AuthGuard({ children }: { children: ReactNode }) {
+  const { token } = useSession();
+  const { t } = useTranslation('shell');
+  const location = useLocation();
+
+  useEffect(() => {
+    if (token) return;
+    toast(t('auth.pleaseLogin'));
+    const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
+    const timer = setTimeout(() => navigateTo(`${ROUTES.login}?redirect=${redirect}`, { replace: true }), TIMING.redirectDelayMs);
+    return () => clearTimeout(timer);
+  }, [token, t, location.pathname, location.search]);
+
+  return token ? children : null;
+}

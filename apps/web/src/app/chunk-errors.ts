@@ -1,0 +1,37 @@
+import { LoadTimeoutError } from '../shared/timeout.ts';
+
+export type ChunkFailure = 'timeout' | 'missing' | 'error';
+
+export interface ClassifiedFailure {
+  failure: ChunkFailure;
+  address: string;
+}
+
+/** Browsers name the module that failed in the error text; that is the address the user sees. */
+function addressIn(error: unknown): string | undefined {
+  const text = error instanceof Error ? error.message : String(error);
+  return /(https?:\/\/[^\s'"]+|\/h5\/assets\/[^\s'"]+)/.exec(text)?.[1];
+}
+
+/** Tells a timeout from a chunk that is not on the server (a stale deploy) from any other failure. */
+export async function classifyChunkFailure(error: unknown, fallbackAddress: string): Promise<ClassifiedFailure> {
+  if (error instanceof LoadTimeoutError) return { failure: 'timeout', address: error.address };
+  const address = addressIn(error);
+  if (!address) return { failure: 'error', address: fallbackAddress };
+  try {
+    const probe = await fetch(address, { method: 'HEAD', cache: 'no-store' });
+    return { failure: probe.status === 404 ? 'missing' : 'error', address };
+  } catch {
+    return { failure: 'error', address };
+  }
+}
+
+/**
+ * A retried import needs a fresh URL: browsers may remember a module that failed
+ * to load. Pages keep no CSS of their own (styles are global), so importing the
+ * chunk directly loses nothing that Vite's preload would have added.
+ */
+export function retryImport(address: string, attempt: number): Promise<unknown> {
+  const separator = address.includes('?') ? '&' : '?';
+  return import(/* @vite-ignore */ `${address}${separator}retry=${attempt}`);
+}

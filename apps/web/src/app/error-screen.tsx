@@ -1,0 +1,28 @@
+import { Button, ErrorBlock } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { ChunkFailure } from './chunk-errors.ts';
+
+interface Props {
+  failure: ChunkFailure;
+  address: string;
+  onRetry(): void;
+}
+
+/** Shown when a page's code could not be loaded: what went wrong, what was asked for, and a way to try again. */
+export function ChunkErrorScreen({ failure, address, onRetry }: Props) {
+  const { t } = useTranslation('shell');
+  return (
+    <div className="chunk-error" role="alert">
+      <ErrorBlock status="default" title={t('chunk.title')} description={t(`chunk.${failure}`)} />
+      <dl className="chunk-error__details">
+        <dt>{t('chunk.failureType')}</dt>
+        <dd data-testid="chunk-failure">{failure}</dd>
+        <dt>{t('chunk.address')}</dt>
+        <dd data-testid="chunk-address">{address}</dd>
+      </dl>
+      <Button color="primary" block onClick={onRetry}>
+        {t('actions.retry')}
+      </Button>
+    </div>
+  );
+}

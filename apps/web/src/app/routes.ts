@@ -1,0 +1,49 @@
+import { COMING_SOON } from '../features/coming-soon/coming-soon-routes.ts';
+import type { PageLoader } from './lazy-page.tsx';
+
+export type TabKey = 'home' | 'market' | 'kefu' | 'order' | 'assets';
+
+export interface PageRoute {
+  path: string;
+  load: PageLoader;
+  /** Visitors are sent to login ("please log in first"). */
+  auth?: boolean;
+  tab?: TabKey;
+}
+
+
+export const comingSoon: PageLoader = () => import('../features/coming-soon/ComingSoonPage.tsx');
+
+/** Every route of spec section 2. Each page is its own chunk. */
+export const PAGE_ROUTES: PageRoute[] = [
+  { path: '/', load: () => import('../features/home/HomePage.tsx'), tab: 'home' },
+  { path: '/pages/index/index', load: () => import('../features/home/HomePage.tsx'), tab: 'home' },
+  { path: '/pages/market/market', load: comingSoon, tab: 'market' },
+  { path: '/pages/quotation/index', load: comingSoon, tab: 'market' },
+  { path: '/pages/kefu/index', load: () => import('../features/kefu/KefuPage.tsx'), tab: 'kefu' },
+  { path: '/pages/transaction/order', load: comingSoon, tab: 'order' },
+  { path: '/pages/fund/assets', load: () => import('../features/assets/AssetsPage.tsx'), tab: 'assets', auth: true },
+
+  { path: '/pages/common/login', load: () => import('../features/auth/LoginPage.tsx') },
+  { path: '/pages/common/register', load: () => import('../features/auth/RegisterPage.tsx') },
+  { path: '/pages/common/area', load: () => import('../features/auth/AreaPage.tsx') },
+  { path: '/pages/common/article', load: () => import('../features/content/ArticlePage.tsx') },
+  { path: '/pages/common/webView', load: () => import('../features/content/WebViewPage.tsx') },
+  { path: '/pages/common/faq', load: () => import('../features/content/FaqPage.tsx') },
+  { path: '/pages/common/contactus', load: () => import('../features/content/ContactUsPage.tsx') },
+  { path: '/pages/common/aboutus', load: () => import('../features/content/AboutUsPage.tsx') },
+  { path: '/pages/common/borrowing', load: () => import('../features/content/BorrowingPage.tsx') },
+  { path: '/pages/setting/operational_compliance', load: () => import('../features/content/CompliancePage.tsx') },
+
+  { path: '/pages/setting/setting', load: () => import('../features/settings/SettingPage.tsx') },
+  { path: '/pages/setting/userInfo', load: () => import('../features/settings/UserInfoPage.tsx'), auth: true },
+  { path: '/pages/setting/security', load: () => import('../features/settings/SecurityPage.tsx'), auth: true },
+  { path: '/pages/setting/password', load: () => import('../features/settings/PasswordPage.tsx') },
+  { path: '/pages/setting/payPassword', load: () => import('../features/settings/PayPasswordPage.tsx'), auth: true },
+  { path: '/pages/setting/real', load: () => import('../features/settings/RealPage.tsx'), auth: true },
+  { path: '/pages/setting/real_mark', load: () => import('../features/settings/RealMarkPage.tsx'), auth: true },
+
+  ...Object.keys(COMING_SOON)
+    .filter((path) => !['/pages/market/market', '/pages/quotation/index', '/pages/transaction/order'].includes(path))
+    .map((path) => ({ path, load: comingSoon })),
+];

@@ -1,0 +1,3 @@
+export default function AssetsPage() {
+  return <div>AssetsPage</div>;
+}

@@ -1,0 +1,20 @@
+import { api } from '../../shared/api/request.ts';
+import { session, type SessionUser } from '../../shared/session.ts';
+
+export type CodeScene = 'register' | 'forget' | 'bind' | 'safe';
+
+export const authApi = {
+  sendEmailCode: (userString: string, scene: CodeScene) => api.post<string>('/sms_mail', { user_string: userString, scene }),
+  sendSmsCode: (mobile: string, areaCode: string, scene: CodeScene) => api.post<string>('/sms_send', { mobile, area_code: areaCode, scene }),
+  checkCode: (userString: string, code: string, scene: CodeScene) => api.post<string>('/user/check_email', { user_string: userString, email_code: code, scene }),
+  register: (values: { user_string: string; code: string; password: string; re_password: string; extension_code?: string; type: 'email' | 'mobile'; area_code?: string }) =>
+    api.post<string>('/user/register', values),
+  login: (userString: string, password: string) => api.post<string>('/user/login', { user_string: userString, password }),
+  resetPassword: (values: { account: string; code: string; password: string; repassword: string }) => api.post<string>('/user/forget', values),
+};
+
+/** Stores the token, then the profile, so every page after login knows who is signed in. */
+export async function completeSignIn(token: string): Promise<void> {
+  session.signIn(token);
+  session.setUser(await api.get<SessionUser>('/user/info'));
+}

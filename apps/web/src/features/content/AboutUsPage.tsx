@@ -1,0 +1,5 @@
+import { StaticContentPage } from './StaticContentPage.tsx';
+
+export default function AboutUsPage() {
+  return <StaticContentPage slug="aboutus" />;
+}

@@ -1,0 +1,5 @@
+import { StaticContentPage } from './StaticContentPage.tsx';
+
+export default function BorrowingPage() {
+  return <StaticContentPage slug="borrowing" />;
+}

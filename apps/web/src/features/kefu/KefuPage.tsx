@@ -1,0 +1,3 @@
+export default function KefuPage() {
+  return <div>KefuPage</div>;
+}

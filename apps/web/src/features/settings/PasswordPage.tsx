@@ -1,0 +1,3 @@
+export default function PasswordPage() {
+  return <div>PasswordPage</div>;
+}

@@ -1,0 +1,3 @@
+export default function PayPasswordPage() {
+  return <div>PayPasswordPage</div>;
+}

@@ -1,0 +1,3 @@
+export default function RealMarkPage() {
+  return <div>RealMarkPage</div>;
+}

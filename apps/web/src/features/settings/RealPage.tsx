@@ -1,0 +1,3 @@
+export default function RealPage() {
+  return <div>RealPage</div>;
+}

@@ -1,0 +1,3 @@
+export default function SecurityPage() {
+  return <div>SecurityPage</div>;
+}

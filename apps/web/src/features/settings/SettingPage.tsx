@@ -1,0 +1,3 @@
+export default function SettingPage() {
+  return <div>SettingPage</div>;
+}

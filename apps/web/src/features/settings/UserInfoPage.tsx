@@ -1,0 +1,3 @@
+export default function UserInfoPage() {
+  return <div>UserInfoPage</div>;
+}

@@ -1,0 +1,112 @@
+import { TIMING } from '@openbourse/core';
+import { Toast } from 'antd-mobile';
+import { t } from '../i18n/index.ts';
+import { navigateTo, ROUTES } from '../navigation.ts';
+import { session } from '../session.ts';
+import { trackRequest } from './loading.ts';
+
+export type EnvelopeType = 'ok' | 'error' | '999' | '998' | 'http' | 'network' | 'timeout';
+
+/** A rejected call: the user has already been told (toast) unless the call was silent. */
+export class ApiError extends Error {
+  constructor(
+    readonly type: EnvelopeType | string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type Params = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  /** Do not toast errors; the caller shows them (forms that show errors inline). 999/998 still redirect. */
+  silent?: boolean;
+  body?: FormData;
+}
+
+export function toast(message: string): void {
+  Toast.show({ content: message, duration: TIMING.toastMs });
+}
+
+function encode(params: Params): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null) form.append(key, String(value));
+  return form;
+}
+
+function redirectLater(path: string): void {
+  setTimeout(() => navigateTo(path), TIMING.redirectDelayMs);
+}
+
+interface Envelope {
+  type?: string;
+  code?: number;
+  message?: unknown;
+}
+
+/** Spec 7 and 8: form-encoded POST, lang on every call, token header, 60 s timeout, envelope handling. */
+export async function request<T>(path: string, params: Params = {}, options: RequestOptions = {}): Promise<T> {
+  const { token, lang } = session.get();
+  const method = options.method ?? 'POST';
+  const withLang = { ...params, lang };
+  // Multipart bodies are read as a stream on the server, so their parameters travel in the query.
+  const url = method === 'GET' || options.body ? `/api${path}?${encode(withLang)}` : `/api${path}`;
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = token;
+  let body: BodyInit | undefined;
+  if (options.body) {
+    body = options.body;
+  } else if (method === 'POST') {
+    body = encode(withLang);
+  }
+
+  const done = trackRequest();
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMING.requestTimeoutMs);
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, body, signal: controller.signal });
+  } catch {
+    const error = controller.signal.aborted ? new ApiError('timeout', t('shell:request.timeout')) : new ApiError('network', t('shell:request.network'));
+    if (!options.silent) toast(error.message);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    done();
+  }
+
+  if (response.status !== 200) {
+    const error = new ApiError('http', t('shell:request.http', { status: response.status }));
+    if (!options.silent) toast(error.message);
+    throw error;
+  }
+  const envelope = (await response.json().catch(() => ({}))) as Envelope;
+  if (envelope.type === 'ok' || envelope.code === 1) return envelope.message as T;
+
+  const message = typeof envelope.message === 'string' ? envelope.message : t('shell:request.unknown');
+  if (envelope.type === '999') {
+    toast(message);
+    session.clear();
+    redirectLater(ROUTES.login);
+  } else if (envelope.type === '998') {
+    toast(message);
+    redirectLater(ROUTES.realMark);
+  } else if (!options.silent) {
+    toast(message);
+  }
+  throw new ApiError(envelope.type ?? 'error', message);
+}
+
+export const api = {
+  get: <T>(path: string, params?: Params, options?: Omit<RequestOptions, 'method'>) => request<T>(path, params, { ...options, method: 'GET' }),
+  post: <T>(path: string, params?: Params, options?: Omit<RequestOptions, 'method'>) => request<T>(path, params, { ...options, method: 'POST' }),
+  /** Multipart upload; `message` is the file URL. */
+  upload: (file: File, uploadDir = 'image') => {
+    const form = new FormData();
+    form.append('upload_dir', uploadDir);
+    form.append('file', file);
+    return request<string>('/user/upload', {}, { method: 'POST', body: form });
+  },
+};

@@ -1,0 +1,58 @@
+import { TIMING } from '@openbourse/core';
+import { DEFAULT_LANGUAGE, type Language, localeOf } from '@openbourse/i18n';
+import i18next from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next } from 'react-i18next';
+import { withTimeout } from '../timeout.ts';
+
+type Messages = { default: Record<string, unknown> };
+
+/** Every language × namespace file is its own chunk, fetched when first needed. */
+const loaders = new Map(
+  Object.entries(import.meta.glob<Messages>('@locales/*/*.json')).map(([path, load]) => {
+    const [, language, namespace] = /locales\/(\w+)\/(\w+)\.json$/.exec(path) ?? [];
+    return [`${language}/${namespace}`, load];
+  }),
+);
+
+/** Namespaces every page can use; feature namespaces load with their pages. */
+export const SHARED_NAMESPACES = ['shell', 'common'] as const;
+
+export const i18n = i18next.createInstance();
+
+export async function initI18n(language: Language): Promise<void> {
+  await i18n
+    .use(initReactI18next)
+    .use(
+      resourcesToBackend((lng: string, ns: string) => {
+        const load = loaders.get(`${lng}/${ns}`);
+        if (!load) return Promise.reject(new Error(`no translations for ${lng}/${ns}`));
+        return withTimeout(load(), TIMING.chunkLoadTimeoutMs, `locales/${lng}/${ns}.json`).then((module) => module.default);
+      }),
+    )
+    .init({
+      lng: language,
+      fallbackLng: 'en',
+      ns: [...SHARED_NAMESPACES],
+      defaultNS: 'shell',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+      returnNull: false,
+    });
+  applyDocumentLanguage(language);
+}
+
+export async function changeLanguage(language: Language): Promise<void> {
+  await i18n.changeLanguage(language);
+  applyDocumentLanguage(language);
+}
+
+function applyDocumentLanguage(language: Language): void {
+  document.documentElement.lang = localeOf(language);
+}
+
+export const t = (key: string, options?: Record<string, unknown>): string => i18n.t(key, options ?? {}) as string;
+
+export function currentLocale(): string {
+  return localeOf((i18n.language as Language | undefined) ?? DEFAULT_LANGUAGE);
+}

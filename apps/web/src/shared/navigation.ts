@@ -1,0 +1,24 @@
+/**
+ * Lets non-React code (the request layer, guards) change the route. The router
+ * registers itself at start; before that, the hash is set directly.
+ */
+type Navigate = (path: string, options?: { replace?: boolean }) => void;
+
+let navigateImpl: Navigate = (path) => {
+  window.location.hash = `#${path}`;
+};
+
+export function registerNavigator(navigate: Navigate): void {
+  navigateImpl = navigate;
+}
+
+export function navigateTo(path: string, options?: { replace?: boolean }): void {
+  navigateImpl(path, options);
+}
+
+export const ROUTES = {
+  home: '/',
+  login: '/pages/common/login',
+  register: '/pages/common/register',
+  realMark: '/pages/setting/real_mark',
+} as const;

@@ -1,0 +1,29 @@
+import { relativeTime } from '@openbourse/core';
+import { currentLocale, t } from './i18n/index.ts';
+
+/** Spec 9: just now under five minutes, then minutes, hours and days up to thirty days, then the date. */
+export function formatRelativeTime(timestampMs: number, nowMs = Date.now()): string {
+  const relative = relativeTime(timestampMs, nowMs);
+  switch (relative.unit) {
+    case 'justNow':
+      return t('shell:time.justNow');
+    case 'minutes':
+      return t('shell:time.minutesAgo', { count: relative.count });
+    case 'hours':
+      return t('shell:time.hoursAgo', { count: relative.count });
+    case 'days':
+      return t('shell:time.daysAgo', { count: relative.count });
+    case 'date':
+      return formatDate(relative.timestamp);
+  }
+}
+
+export function formatDate(timestampMs: number): string {
+  return new Intl.DateTimeFormat(currentLocale(), { year: 'numeric', month: '2-digit', day: '2-digit' }).format(timestampMs);
+}
+
+export function formatDateTime(timestampMs: number): string {
+  return new Intl.DateTimeFormat(currentLocale(), { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(
+    timestampMs,
+  );
+}

@@ -1,0 +1,50 @@
+import { Decimal, type DecimalInput, dec } from './decimal.ts';
+
+/** Spec 9: above a million as M, above a thousand as K (one decimal), otherwise four decimals; always truncated. */
+export function formatCompact(value: DecimalInput): string {
+  const amount = dec(value);
+  const magnitude = amount.abs();
+  if (magnitude.greaterThan(1e6)) return `${amount.dividedBy(1e6).toFixed(1, Decimal.ROUND_DOWN)}M`;
+  if (magnitude.greaterThan(1e3)) return `${amount.dividedBy(1e3).toFixed(1, Decimal.ROUND_DOWN)}K`;
+  return amount.toFixed(4, Decimal.ROUND_DOWN);
+}
+
+/** Spec 9: other displays truncate (never round up) to two decimals. */
+export function truncateDecimals(value: DecimalInput, decimals = 2): string {
+  return dec(value).toFixed(decimals, Decimal.ROUND_DOWN);
+}
+
+/** Groups thousands of an already formatted decimal string: 12345.67 -> 12,345.67. */
+export function groupThousands(formatted: string): string {
+  const [whole = '', fraction] = formatted.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+export type Tone = 'up' | 'down' | 'flat';
+
+/** Spec 9: positive amounts take the up colour, negative the down colour, zero grey. */
+export function toneOf(value: DecimalInput): Tone {
+  const amount = dec(value);
+  if (amount.isZero()) return 'flat';
+  return amount.isPositive() ? 'up' : 'down';
+}
+
+export type RelativeTime =
+  | { unit: 'justNow' }
+  | { unit: 'minutes' | 'hours' | 'days'; count: number }
+  | { unit: 'date'; timestamp: number };
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Spec 9: under five minutes 'just now', then minutes, hours and days up to thirty days, then the date. */
+export function relativeTime(timestampMs: number, nowMs: number): RelativeTime {
+  const elapsed = Math.max(0, nowMs - timestampMs);
+  if (elapsed < 5 * MINUTE) return { unit: 'justNow' };
+  if (elapsed < HOUR) return { unit: 'minutes', count: Math.floor(elapsed / MINUTE) };
+  if (elapsed < DAY) return { unit: 'hours', count: Math.floor(elapsed / HOUR) };
+  if (elapsed < 30 * DAY) return { unit: 'days', count: Math.floor(elapsed / DAY) };
+  return { unit: 'date', timestamp: timestampMs };
+}

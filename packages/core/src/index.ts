@@ -1,0 +1,7 @@
+export * from './constants.ts';
+export * from './decimal.ts';
+export * from './format.ts';
+export * from './money.ts';
+export * from './rules.ts';
+export * from './validation.ts';
+export * from './matching/index.ts';

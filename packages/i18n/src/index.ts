@@ -1,0 +1,2 @@
+export * from './languages.ts';
+export { commonResources, type CommonMessages } from './resources.ts';
