@@ -16,13 +16,20 @@ import { securityFeature } from './features/security/routes.ts';
 import { uploadsFeature } from './features/uploads/routes.ts';
 import { verificationFeature } from './features/verification/index.ts';
 import { walletFeature } from './features/wallet/routes.ts';
+import { feedFeature } from './features/feed/routes.ts';
+import { marketFeature } from './features/market/routes.ts';
+import { spotFeature } from './features/spot/routes.ts';
+import { MarketMaker } from './market-maker/market-maker.ts';
+import { createMarkets, type Markets } from './market/markets.ts';
+import { startLiveFeed } from './market/live-feed.ts';
 import { installAuth } from './platform/auth.ts';
+import { registerRealtime } from './realtime/routes.ts';
+import { wireRealtime } from './realtime/wiring.ts';
 import { buildCatalog } from './platform/catalog.ts';
 import type { AppContext } from './platform/context.ts';
 import type { Feature } from './platform/feature.ts';
 import { installEnvelopeHandling } from './platform/http.ts';
 import { createMessenger } from './platform/messenger.ts';
-import { referencePriceBook } from './platform/prices.ts';
 import { loadSeedFiles } from './seed/reference-data.ts';
 import { registerStaticAssets } from './static-assets.ts';
 import { seedDemoUser, seedReferenceData } from './seed/seed.ts';
@@ -39,6 +46,9 @@ const FEATURES: Feature[] = [
   currencyFeature,
   contentFeature,
   devOutboxFeature,
+  marketFeature,
+  spotFeature,
+  feedFeature,
 ];
 
 export interface BuiltApp {
@@ -46,6 +56,7 @@ export interface BuiltApp {
   ctx: AppContext;
   database: DatabaseHandle;
   demoSeeded: boolean;
+  markets: Markets;
 }
 
 export interface BuildOptions {
@@ -64,12 +75,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
 
   const database = openDatabase(config.dataDir);
-  app.addHook('onClose', async () => database.close());
   const now = options.now ?? Date.now;
   const files = loadSeedFiles(config.seedDataDir);
   const catalog = buildCatalog(files);
-  const ctx: AppContext = { config, db: database.db, sqlite: database.sqlite, catalog, prices: referencePriceBook(catalog), now, log: app.log, messenger: createMessenger(config, database.db, app.log, now) };
   seedReferenceData(database, files, catalog);
+  const markets = createMarkets(config, { db: database.db, sqlite: database.sqlite, catalog, now, log: app.log });
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    sqlite: database.sqlite,
+    catalog,
+    now,
+    log: app.log,
+    messenger: createMessenger(config, database.db, app.log, now),
+    instruments: markets.instruments,
+    market: markets.market,
+    exchange: markets.exchange,
+    bus: markets.bus,
+    prices: markets.prices,
+    feedControl: { pauseSimulator: (symbol) => markets.simulator?.pause(symbol) },
+  };
   const demoSeeded = config.production ? false : await seedDemoUser(ctx);
 
   await app.register(formbody);
@@ -102,6 +127,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api' },
   );
 
+  const hub = await registerRealtime(app, ctx);
+  wireRealtime(ctx, hub);
   await registerStaticAssets(app, config, catalog);
-  return { app, ctx, database, demoSeeded };
+
+  if (config.market.marketMaker) {
+    const maker = await MarketMaker.open(ctx);
+    maker.start();
+    for (const instrument of ctx.instruments.all) maker.requote(instrument.symbol);
+  }
+  markets.simulator?.start();
+  if (config.market.feed.startsWith('live:')) await startLiveFeed(ctx, config.market.feed.slice('live:'.length), app);
+  // Registered last: candles are flushed before the database closes.
+  app.addHook('onClose', async () => {
+    markets.simulator?.stop();
+    ctx.market.stop();
+    database.close();
+  });
+  return { app, ctx, database, demoSeeded, markets };
 }

@@ -1,8 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BuiltApp, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { creditDemoFunds } from '../src/ledger/demo-funds.ts';
+import { findUserByAccount } from '../src/platform/users.ts';
+import { toMinor } from '@openbourse/core';
 
 export interface Envelope<T = unknown> {
   type: string;
@@ -22,6 +25,8 @@ export interface TestServer {
   dataDir: string;
   /** Moves the server's clock forward (code expiry, account locks). */
   advance(ms: number): void;
+  /** Sets the server's clock to a moment (trading hours). */
+  setTime(ms: number): void;
   post<T = unknown>(path: string, body?: Record<string, unknown>, options?: CallOptions): Promise<Envelope<T>>;
   get<T = unknown>(path: string, query?: Record<string, unknown>, options?: CallOptions): Promise<Envelope<T>>;
   raw(path: string, init?: RequestInit): Promise<Response>;
@@ -48,7 +53,8 @@ function formOf(values: Record<string, unknown>): URLSearchParams {
 export async function startServer(environment: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'openbourse-test-'));
   let offset = 0;
-  const config = loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '1', LOG_LEVEL: 'silent', ...environment });
+  // No simulator and no back-filled history: tests push the prices they need through the feed endpoint.
+  const config = loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '1', LOG_LEVEL: 'silent', MARKET_FEED: 'none', MARKET_HISTORY_DAYS: '0', ...environment });
   const built = await buildApp(config, { now: () => Date.now() + offset, logger: false });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
@@ -67,6 +73,9 @@ export async function startServer(environment: Record<string, string> = {}): Pro
     dataDir,
     advance: (ms) => {
       offset += ms;
+    },
+    setTime: (ms) => {
+      offset = ms - Date.now();
     },
     post: (path, body = {}, options = {}) =>
       call(`/api${path}`, { method: 'POST', headers: headers(options), body: formOf({ lang: options.lang, ...body }) }),
@@ -138,3 +147,31 @@ export async function upload(server: TestServer, token: string, bytes: Buffer, f
   const response = await server.raw('/api/user/upload', { method: 'POST', headers: { authorization: token }, body: form });
   return (await response.json()) as Envelope<string>;
 }
+
+/** Pushes prices the way `pnpm replay` does, with the key the server generated under its data dir. */
+export async function pushTicks(server: TestServer, symbol: string, ticks: { price: string; volume?: string; time?: number }[]): Promise<Envelope<{ accepted: number }>> {
+  const key = readFileSync(join(server.dataDir, 'feed.key'), 'utf8').trim();
+  const response = await server.raw('/api/feed/ticks', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-feed-key': key },
+    body: JSON.stringify({ symbol, ticks }),
+  });
+  return (await response.json()) as Envelope<{ accepted: number }>;
+}
+
+/** Demo funds through the ledger, as `pnpm ops credit` gives them. */
+export function credit(server: TestServer, email: string, amount: string, symbol: string, accountTypeId = 2): void {
+  const { ctx } = server.built;
+  const user = findUserByAccount(ctx.db, email);
+  const currency = ctx.catalog.currencyBySymbol(symbol);
+  if (!user || !currency) throw new Error(`cannot credit ${email} ${symbol}`);
+  ctx.db.transaction(() => creditDemoFunds(ctx, { userId: user.id, currency, accountTypeId, units: toMinor(amount, currency.scale), actor: 'test' }));
+}
+
+export async function login(server: TestServer, email: string, password: string): Promise<string> {
+  const result = await server.post<string>('/user/login', { user_string: email, password }, { ip: freshIp() });
+  if (result.type !== 'ok') throw new Error(`login failed: ${JSON.stringify(result)}`);
+  return result.message;
+}
+
+export const DEMO = { email: 'demo@openbourse.test', password: 'Demo12345' } as const;

@@ -5,3 +5,4 @@ export * from './money.ts';
 export * from './rules.ts';
 export * from './validation.ts';
 export * from './matching/index.ts';
+export * from './market/index.ts';

@@ -268,3 +268,113 @@ export const faqs = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.id, table.lang] })],
 );
+
+/** Every price the platform used, with its time: settlements point at these rows. */
+export const ticks = sqliteTable(
+  'ticks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    symbol: text('symbol').notNull(),
+    priceTicks: integer('price_ticks').notNull(),
+    volumeLots: integer('volume_lots').notNull(),
+    time: integer('time').notNull(),
+    source: text('source', { enum: ['simulator', 'replay', 'live'] }).notNull(),
+  },
+  (table) => [index('ticks_symbol_time').on(table.symbol, table.time)],
+);
+
+/** OHLCV per instrument and period; `start` is the bucket start in Unix seconds, prices in ticks, volume in lots. */
+export const candles = sqliteTable(
+  'candles',
+  {
+    symbol: text('symbol').notNull(),
+    period: text('period').notNull(),
+    start: integer('start').notNull(),
+    open: integer('open').notNull(),
+    high: integer('high').notNull(),
+    low: integer('low').notNull(),
+    close: integer('close').notNull(),
+    volume: integer('volume').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.symbol, table.period, table.start] })],
+);
+
+export const spotOrders = sqliteTable(
+  'spot_orders',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    symbol: text('symbol').notNull(),
+    side: text('side', { enum: ['buy', 'sell'] }).notNull(),
+    type: text('type', { enum: ['limit', 'market'] }).notNull(),
+    timeInForce: text('time_in_force', { enum: ['GTC', 'IOC', 'FOK'] }).notNull(),
+    /** The limit price, or for a market order the protection price it may not cross. */
+    priceTicks: integer('price_ticks').notNull(),
+    qtyLots: integer('qty_lots').notNull(),
+    filledLots: integer('filled_lots').notNull().default(0),
+    /** Sum of fill notionals, quote minor units. */
+    filledQuote: integer('filled_quote').notNull().default(0),
+    fee: integer('fee').notNull().default(0),
+    accountTypeId: integer('account_type_id').notNull(),
+    holdCurrencyId: integer('hold_currency_id').notNull(),
+    /** What is still frozen for this order, in the hold currency's minor units. */
+    holdRemaining: integer('hold_remaining').notNull(),
+    status: text('status', { enum: ['open', 'filled', 'cancelled'] }).notNull(),
+    cancelReason: text('cancel_reason'),
+    /** Engine time priority, so books rebuild in the same order after a restart. */
+    sequence: integer('sequence').notNull().default(0),
+    /** The feed tick current when the order was accepted. */
+    referenceTickId: integer('reference_tick_id'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (table) => [index('spot_orders_user').on(table.userId, table.status, table.id), index('spot_orders_open').on(table.symbol, table.status)],
+);
+
+export const spotTrades = sqliteTable(
+  'spot_trades',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    symbol: text('symbol').notNull(),
+    makerOrderId: integer('maker_order_id').notNull(),
+    takerOrderId: integer('taker_order_id').notNull(),
+    makerUserId: integer('maker_user_id').notNull(),
+    takerUserId: integer('taker_user_id').notNull(),
+    takerSide: text('taker_side', { enum: ['buy', 'sell'] }).notNull(),
+    priceTicks: integer('price_ticks').notNull(),
+    qtyLots: integer('qty_lots').notNull(),
+    notional: integer('notional').notNull(),
+    makerFee: integer('maker_fee').notNull(),
+    takerFee: integer('taker_fee').notNull(),
+    /** The latest feed tick when the fill settled: what "the market" was at that moment. */
+    referenceTickId: integer('reference_tick_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('spot_trades_symbol').on(table.symbol, table.id), index('spot_trades_maker').on(table.makerOrderId), index('spot_trades_taker').on(table.takerOrderId)],
+);
+
+export const watchlist = sqliteTable(
+  'watchlist',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    symbol: text('symbol').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.symbol] })],
+);
+
+export const recentViews = sqliteTable(
+  'recent_views',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    symbol: text('symbol').notNull(),
+    viewedAt: integer('viewed_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.symbol] })],
+);

@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db, Sqlite } from '../db/client.ts';
+import type { Exchange } from '../exchange/exchange.ts';
+import type { MarketBus } from '../market/bus.ts';
+import type { InstrumentRegistry } from '../market/instruments.ts';
+import type { MarketData } from '../market/market-data.ts';
 import type { Catalog } from './catalog.ts';
 import type { Messenger } from './messenger.ts';
 import type { PriceBook } from './prices.ts';
@@ -14,6 +18,13 @@ export interface AppContext {
   messenger: Messenger;
   catalog: Catalog;
   prices: PriceBook;
+  instruments: InstrumentRegistry;
+  /** Prices from the feed: last ticks, candles, tickers, trading hours. */
+  market: MarketData;
+  exchange: Exchange;
+  bus: MarketBus;
+  /** Lets a pushed feed (replay) take a symbol over from the simulator. */
+  feedControl: { pauseSimulator(symbol: string): void };
   /** Milliseconds since the epoch; tests replace it to move time. */
   now(): number;
   log: FastifyBaseLogger;

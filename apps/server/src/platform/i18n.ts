@@ -1,4 +1,4 @@
-import { type CommonMessages, commonResources, DEFAULT_LANGUAGE, isLanguage, type Language, languageFromTag } from '@openbourse/i18n';
+import { type CommonMessages, commonResources, DEFAULT_LANGUAGE, isLanguage, type Language, languageFromTag, localeOf } from '@openbourse/i18n';
 import i18next, { type TFunction } from 'i18next';
 
 type LeafPaths<T, Prefix extends string = ''> = {
@@ -7,8 +7,12 @@ type LeafPaths<T, Prefix extends string = ''> = {
 
 /** Every key of the shared catalogue, checked at compile time. */
 export type MessageKey = LeafPaths<CommonMessages>;
-/** A parameter may itself be a message key, translated into the same language (e.g. a field's label). */
-export type MessageParams = Record<string, string | number | { key: MessageKey }>;
+/**
+ * A parameter may itself be a message key, translated into the same language
+ * (e.g. a field's label), or a moment shown in the language's date format in
+ * the given time zone.
+ */
+export type MessageParams = Record<string, string | number | { key: MessageKey } | { dateTime: number; timeZone: string }>;
 
 const translator = i18next.createInstance();
 void translator.init({
@@ -24,6 +28,10 @@ void translator.init({
 
 const fixed = new Map<Language, TFunction>();
 
+function formatMoment(language: Language, time: number, timeZone: string): string {
+  return new Intl.DateTimeFormat(localeOf(language), { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(time);
+}
+
 export function translate(language: Language, key: string, params?: MessageParams): string {
   let t = fixed.get(language);
   if (!t) {
@@ -31,7 +39,11 @@ export function translate(language: Language, key: string, params?: MessageParam
     fixed.set(language, t);
   }
   const resolved: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(params ?? {})) resolved[name] = typeof value === 'object' ? (t(value.key) as string) : value;
+  for (const [name, value] of Object.entries(params ?? {})) {
+    if (typeof value !== 'object') resolved[name] = value;
+    else if ('key' in value) resolved[name] = t(value.key) as string;
+    else resolved[name] = formatMoment(language, value.dateTime, value.timeZone);
+  }
   return t(key, resolved) as string;
 }
 

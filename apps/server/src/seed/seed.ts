@@ -61,9 +61,12 @@ export const DEMO_USER = {
   phone: '13800000000',
   areaCode: '86',
   balances: { USDT: '10000', BTC: '1', ETH: '10' },
+  /** Stocks settle in the stock account, so the demo user can try them without a transfer first. */
+  stockBalances: { USDT: '5000' },
 } as const;
 
 const CHANGE_ACCOUNT_TYPE = 2;
+const STOCK_ACCOUNT_TYPE = 8;
 
 /** Demo mode only: a verified user holding funds, credited through the ledger like any other money. */
 export async function seedDemoUser(ctx: AppContext): Promise<boolean> {
@@ -77,10 +80,14 @@ export async function seedDemoUser(ctx: AppContext): Promise<boolean> {
     const verified = { userId: user.id, status: 'verified' as const, reviewedBy: 'seed', reviewedAt: now, createdAt: now };
     tx.insert(identityVerifications).values({ ...verified, level: 1, idType: 2, name: 'Demo Trader', cardId: 'DEMO00001', frontPic: '/static/logo.svg' }).run();
     tx.insert(identityVerifications).values({ ...verified, level: 2, frontPic: '/static/logo.svg', reversePic: '/static/logo.svg' }).run();
-    for (const [symbol, amount] of Object.entries(DEMO_USER.balances)) {
+    const grants = [
+      ...Object.entries(DEMO_USER.balances).map(([symbol, amount]) => ({ symbol, amount, accountTypeId: CHANGE_ACCOUNT_TYPE })),
+      ...Object.entries(DEMO_USER.stockBalances).map(([symbol, amount]) => ({ symbol, amount, accountTypeId: STOCK_ACCOUNT_TYPE })),
+    ];
+    for (const { symbol, amount, accountTypeId } of grants) {
       const currency = catalog.currencyBySymbol(symbol);
       if (!currency) throw new Error(`demo balance names unknown currency ${symbol}`);
-      creditDemoFunds(ctx, { userId: user.id, currency, accountTypeId: CHANGE_ACCOUNT_TYPE, units: toMinor(amount, currency.scale), actor: 'seed' });
+      creditDemoFunds(ctx, { userId: user.id, currency, accountTypeId, units: toMinor(amount, currency.scale), actor: 'seed' });
     }
   });
   return true;

@@ -1,5 +1,5 @@
 import { TIMING } from '@openbourse/core';
-import { Component, type ComponentType, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Component, type ComponentType, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { withTimeout } from '../shared/timeout.ts';
 import { type ClassifiedFailure, classifyChunkFailure, retryImport } from './chunk-errors.ts';
 import { DelayedLoading } from './delayed-loading.tsx';
@@ -23,10 +23,12 @@ export function LazyPage({ load, address }: { load: PageLoader; address: string 
   const [state, setState] = useState<State>(cachedPage ? { status: 'ready', Page: cachedPage } : { status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
+  const lastFailure = useRef<ClassifiedFailure | undefined>(undefined);
+
   useEffect(() => {
-    if (state.status === 'ready') return;
+    if (loaded.has(load)) return;
     let cancelled = false;
-    const previous = state.status === 'failed' ? state.failure : undefined;
+    const previous = lastFailure.current;
     const importing = previous?.address.includes('/assets/') ? (retryImport(previous.address, attempt) as Promise<PageModule>) : load();
     withTimeout(importing, TIMING.pageLoadTimeoutMs, address)
       .then((module) => {
@@ -35,13 +37,12 @@ export function LazyPage({ load, address }: { load: PageLoader; address: string 
       })
       .catch(async (error: unknown) => {
         const failure = await classifyChunkFailure(error, address);
+        lastFailure.current = failure;
         if (!cancelled) setState({ status: 'failed', failure });
       });
     return () => {
       cancelled = true;
     };
-    // Only a retry (attempt) restarts loading; state changes are the outcome of this effect.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   }, [attempt, load, address]);
 
   if (state.status === 'failed') {
@@ -50,6 +51,7 @@ export function LazyPage({ load, address }: { load: PageLoader; address: string 
         failure={state.failure.failure}
         address={state.failure.address}
         onRetry={() => {
+          setState({ status: 'loading' });
           setAttempt((count) => count + 1);
         }}
       />

@@ -17,6 +17,18 @@ CREATE TABLE `audit_log` (
 	`created_at` integer NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE `candles` (
+	`symbol` text NOT NULL,
+	`period` text NOT NULL,
+	`start` integer NOT NULL,
+	`open` integer NOT NULL,
+	`high` integer NOT NULL,
+	`low` integer NOT NULL,
+	`close` integer NOT NULL,
+	`volume` integer NOT NULL,
+	PRIMARY KEY(`symbol`, `period`, `start`)
+);
+--> statement-breakpoint
 CREATE TABLE `content_pages` (
 	`slug` text NOT NULL,
 	`lang` text NOT NULL,
@@ -147,6 +159,14 @@ CREATE TABLE `postings` (
 --> statement-breakpoint
 CREATE INDEX `postings_account` ON `postings` (`account_id`,`id`);--> statement-breakpoint
 CREATE INDEX `postings_entry` ON `postings` (`entry_id`);--> statement-breakpoint
+CREATE TABLE `recent_views` (
+	`user_id` integer NOT NULL,
+	`symbol` text NOT NULL,
+	`viewed_at` integer NOT NULL,
+	PRIMARY KEY(`user_id`, `symbol`),
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
 CREATE TABLE `sessions` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`user_id` integer NOT NULL,
@@ -165,6 +185,62 @@ CREATE TABLE `settings` (
 	`value` text NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE `spot_orders` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`user_id` integer NOT NULL,
+	`symbol` text NOT NULL,
+	`side` text NOT NULL,
+	`type` text NOT NULL,
+	`time_in_force` text NOT NULL,
+	`price_ticks` integer NOT NULL,
+	`qty_lots` integer NOT NULL,
+	`filled_lots` integer DEFAULT 0 NOT NULL,
+	`filled_quote` integer DEFAULT 0 NOT NULL,
+	`fee` integer DEFAULT 0 NOT NULL,
+	`account_type_id` integer NOT NULL,
+	`hold_currency_id` integer NOT NULL,
+	`hold_remaining` integer NOT NULL,
+	`status` text NOT NULL,
+	`cancel_reason` text,
+	`sequence` integer DEFAULT 0 NOT NULL,
+	`reference_tick_id` integer,
+	`created_at` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE INDEX `spot_orders_user` ON `spot_orders` (`user_id`,`status`,`id`);--> statement-breakpoint
+CREATE INDEX `spot_orders_open` ON `spot_orders` (`symbol`,`status`);--> statement-breakpoint
+CREATE TABLE `spot_trades` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`symbol` text NOT NULL,
+	`maker_order_id` integer NOT NULL,
+	`taker_order_id` integer NOT NULL,
+	`maker_user_id` integer NOT NULL,
+	`taker_user_id` integer NOT NULL,
+	`taker_side` text NOT NULL,
+	`price_ticks` integer NOT NULL,
+	`qty_lots` integer NOT NULL,
+	`notional` integer NOT NULL,
+	`maker_fee` integer NOT NULL,
+	`taker_fee` integer NOT NULL,
+	`reference_tick_id` integer,
+	`created_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `spot_trades_symbol` ON `spot_trades` (`symbol`,`id`);--> statement-breakpoint
+CREATE INDEX `spot_trades_maker` ON `spot_trades` (`maker_order_id`);--> statement-breakpoint
+CREATE INDEX `spot_trades_taker` ON `spot_trades` (`taker_order_id`);--> statement-breakpoint
+CREATE TABLE `ticks` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`symbol` text NOT NULL,
+	`price_ticks` integer NOT NULL,
+	`volume_lots` integer NOT NULL,
+	`time` integer NOT NULL,
+	`source` text NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `ticks_symbol_time` ON `ticks` (`symbol`,`time`);--> statement-breakpoint
 CREATE TABLE `uploads` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`user_id` integer NOT NULL,
@@ -214,4 +290,11 @@ CREATE TABLE `verification_codes` (
 	`ip` text DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX `verification_codes_address` ON `verification_codes` (`address`,`scene`,`created_at`);
+CREATE INDEX `verification_codes_address` ON `verification_codes` (`address`,`scene`,`created_at`);--> statement-breakpoint
+CREATE TABLE `watchlist` (
+	`user_id` integer NOT NULL,
+	`symbol` text NOT NULL,
+	`created_at` integer NOT NULL,
+	PRIMARY KEY(`user_id`, `symbol`),
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action
+);

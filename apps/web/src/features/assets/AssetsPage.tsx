@@ -1,3 +1,55 @@
+import { Button, ErrorBlock, PullToRefresh, Skeleton, Tabs } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { AccountPane } from './AccountPane.tsx';
+import { AssetsActions } from './AssetsActions.tsx';
+import { AssetsSummary } from './AssetsSummary.tsx';
+import { useHideAmounts, useUserInfo, useWalletList } from './api.ts';
+
+/** The assets tab: totals, quick actions and every account with its currencies. */
 export default function AssetsPage() {
-  return <div>AssetsPage</div>;
+  const { t } = useTranslation('assets');
+  const wallet = useWalletList();
+  const user = useUserInfo();
+  const [hidden, toggleHidden] = useHideAmounts();
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+  const [hideZero, setHideZero] = useState<Record<string, boolean>>({});
+  const accounts = wallet.data?.accounts ?? [];
+
+  const refresh = () => Promise.all([wallet.refetch(), user.refetch()]);
+
+  return (
+    <>
+      <PageHeader title={t('title')} back={false} />
+      <PullToRefresh onRefresh={refresh}>
+        <div className="assets">
+          <AssetsSummary wallet={wallet.data} user={user.data} hidden={hidden} onToggleHidden={toggleHidden} />
+          <AssetsActions />
+          {wallet.data ? (
+            <Tabs className="assets-tabs" activeKey={activeKey ?? accounts[0]?.code ?? null} onChange={setActiveKey}>
+              {accounts.map((account) => (
+                <Tabs.Tab key={account.code} title={account.name} forceRender>
+                  <AccountPane
+                    account={account}
+                    hidden={hidden}
+                    hideZero={hideZero[account.code]}
+                    onHideZeroChange={(hide) => setHideZero((current) => ({ ...current, [account.code]: hide }))}
+                  />
+                </Tabs.Tab>
+              ))}
+            </Tabs>
+          ) : wallet.isError ? (
+            <ErrorBlock status="default" title={t('error.title')} description={t('error.description')} className="assets-error">
+              <Button color="primary" fill="outline" onClick={() => wallet.refetch()}>
+                {t('shell:actions.retry')}
+              </Button>
+            </ErrorBlock>
+          ) : (
+            <Skeleton.Paragraph lineCount={6} animated className="assets-skeleton" />
+          )}
+        </div>
+      </PullToRefresh>
+    </>
+  );
 }

@@ -1,3 +1,46 @@
+import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useSiteConfig } from '../../shared/api/queries.ts';
+import { useHome } from './api.ts';
+import { HomeBanners } from './HomeBanners.tsx';
+import { HomeGuides } from './HomeGuides.tsx';
+import { HomeHeader } from './HomeHeader.tsx';
+import { HomeMenu } from './HomeMenu.tsx';
+import { HomeNotices } from './HomeNotices.tsx';
+import { HomePopup } from './HomePopup.tsx';
+import { HomeWhy } from './HomeWhy.tsx';
+
+/** The home tab: banners, notices, the entry grid, the new-user guide and why OpenBourse. */
 export default function HomePage() {
-  return <div>HomePage</div>;
+  const { t } = useTranslation('home');
+  const home = useHome();
+  const siteName = useSiteConfig().data?.settings.site_name ?? home.data?.site.name ?? 'OpenBourse';
+  const data = home.data;
+
+  return (
+    <div className="home">
+      <HomeHeader fallbackName={data?.site.name} fallbackLogo={data?.site.logo} />
+      {data ? (
+        <>
+          <HomeBanners banners={data.banners} />
+          <HomeNotices notices={data.notices} />
+          <HomeMenu menu={data.menu} />
+          <HomeGuides guides={data.guides} />
+        </>
+      ) : home.isError ? (
+        <ErrorBlock status="default" title={t('error.title')} description={t('error.description')} className="home-error">
+          <Button color="primary" fill="outline" onClick={() => home.refetch()}>
+            {t('shell:actions.retry')}
+          </Button>
+        </ErrorBlock>
+      ) : (
+        <div className="home-skeleton" data-testid="home-loading">
+          <Skeleton animated className="home-skeleton__banner" />
+          <Skeleton.Paragraph lineCount={5} animated />
+        </div>
+      )}
+      <HomeWhy site={siteName} />
+      <HomePopup />
+    </div>
+  );
 }

@@ -1,0 +1,375 @@
+import { type Fill, lotsToQuantity, OrderBook, previewSpotOrder, type Side, SpotPreviewError, SubmitResult, ticksToPrice, type TimeInForce } from '@openbourse/core';
+import type { Statement } from 'better-sqlite3';
+import type { Db, Sqlite } from '../db/client.ts';
+import { type PostingLine, post } from '../ledger/ledger.ts';
+import type { MarketBus } from '../market/bus.ts';
+import type { Instrument, InstrumentRegistry } from '../market/instruments.ts';
+import { AppError } from '../platform/errors.ts';
+
+export interface OrderRow {
+  id: number;
+  userId: number;
+  symbol: string;
+  side: Side;
+  type: 'limit' | 'market';
+  timeInForce: TimeInForce;
+  priceTicks: number;
+  qtyLots: number;
+  filledLots: number;
+  filledQuote: number;
+  fee: number;
+  accountTypeId: number;
+  holdCurrencyId: number;
+  holdRemaining: number;
+  status: 'open' | 'filled' | 'cancelled';
+  cancelReason: string | null;
+  sequence: number;
+  referenceTickId: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface PlaceOrderInput {
+  symbol: string;
+  side: Side;
+  type: 'limit' | 'market';
+  /** Limit price; for a market order the protection price it may not cross. */
+  priceTicks: number;
+  lots: number;
+  timeInForce: TimeInForce;
+  /** The feed tick current at submission. */
+  referenceTickId: number | null;
+}
+
+export interface ExchangeDeps {
+  db: Db;
+  sqlite: Sqlite;
+  instruments: InstrumentRegistry;
+  bus: MarketBus;
+  now(): number;
+  /** The latest feed tick id of a symbol, recorded on every fill. */
+  referenceTickId(symbol: string): number | null;
+}
+
+const ORDER_COLUMNS = `id, user_id AS userId, symbol, side, type, time_in_force AS timeInForce, price_ticks AS priceTicks, qty_lots AS qtyLots,
+  filled_lots AS filledLots, filled_quote AS filledQuote, fee, account_type_id AS accountTypeId, hold_currency_id AS holdCurrencyId,
+  hold_remaining AS holdRemaining, status, cancel_reason AS cancelReason, sequence, reference_tick_id AS referenceTickId,
+  created_at AS createdAt, updated_at AS updatedAt`;
+
+function prepare(sqlite: Sqlite) {
+  return {
+    insertOrder: sqlite.prepare(
+      `INSERT INTO spot_orders (user_id, symbol, side, type, time_in_force, price_ticks, qty_lots, account_type_id, hold_currency_id, hold_remaining, status, reference_tick_id, created_at, updated_at)
+       VALUES (@userId, @symbol, @side, @type, @timeInForce, @priceTicks, @qtyLots, @accountTypeId, @holdCurrencyId, @holdRemaining, 'open', @referenceTickId, @now, @now) RETURNING id`,
+    ) as Statement<[Record<string, unknown>], { id: number }>,
+    recordFill: sqlite.prepare(
+      `UPDATE spot_orders SET filled_lots = filled_lots + @lots, filled_quote = filled_quote + @notional, fee = fee + @fee,
+         hold_remaining = hold_remaining - @consumed, updated_at = @now WHERE id = @id RETURNING hold_remaining AS holdRemaining`,
+    ) as Statement<[Record<string, number>], { holdRemaining: number }>,
+    setSequence: sqlite.prepare('UPDATE spot_orders SET sequence = ? WHERE id = ?') as Statement<[number, number]>,
+    close: sqlite.prepare(
+      "UPDATE spot_orders SET status = @status, cancel_reason = @reason, hold_remaining = 0, updated_at = @now WHERE id = @id AND status = 'open'",
+    ) as Statement<[Record<string, unknown>]>,
+    insertTrade: sqlite.prepare(
+      `INSERT INTO spot_trades (symbol, maker_order_id, taker_order_id, maker_user_id, taker_user_id, taker_side, price_ticks, qty_lots, notional, maker_fee, taker_fee, reference_tick_id, created_at)
+       VALUES (@symbol, @makerOrderId, @takerOrderId, @makerUserId, @takerUserId, @takerSide, @priceTicks, @qtyLots, @notional, @makerFee, @takerFee, @referenceTickId, @now) RETURNING id`,
+    ) as Statement<[Record<string, unknown>], { id: number }>,
+    order: sqlite.prepare(`SELECT ${ORDER_COLUMNS} FROM spot_orders WHERE id = ?`) as Statement<[number], OrderRow>,
+    openOrders: sqlite.prepare(`SELECT ${ORDER_COLUMNS} FROM spot_orders WHERE symbol = ? AND status = 'open' ORDER BY sequence`) as Statement<[string], OrderRow>,
+  };
+}
+
+type Statements = ReturnType<typeof prepare>;
+
+/** What a command changed, announced once it has committed. */
+interface Effects {
+  bookChanged: boolean;
+  /** order id → owner */
+  orders: Map<number, number>;
+  trades: { id: number; fill: Fill; takerSide: Side }[];
+}
+
+const REJECTION_MESSAGES = {
+  below_min_notional: 'errors.belowMinNotional',
+  notional_overflow: 'validation.quantity',
+  invalid_price: 'validation.price',
+  invalid_quantity: 'validation.quantity',
+} as const;
+
+/**
+ * The spot exchange: one in-memory book per instrument, and the ledger as the
+ * truth. Every order command runs in one database transaction: the hold, the
+ * matching, each fill's settlement and the order rows commit together or not
+ * at all. If anything throws after the book changed, the book is rebuilt from
+ * the database so memory and ledger never disagree.
+ */
+export class Exchange {
+  private readonly books = new Map<string, OrderBook>();
+  private readonly statements: Statements;
+  private readonly result = new SubmitResult();
+
+  constructor(private readonly deps: ExchangeDeps) {
+    this.statements = prepare(deps.sqlite);
+  }
+
+  /** Rebuilds every book from the open orders in the database, in their original time priority. */
+  start(): void {
+    for (const instrument of this.deps.instruments.all) this.rebuild(instrument);
+  }
+
+  book(symbol: string): OrderBook {
+    const book = this.books.get(symbol);
+    if (!book) throw new AppError('errors.pairNotFound');
+    return book;
+  }
+
+  /** Aggregated depth as decimal strings: bids and asks as [price, quantity], best first. */
+  depth(instrument: Instrument, levels: number): { bids: [string, string][]; asks: [string, string][]; time: number } {
+    const depth = this.book(instrument.symbol).depth(levels);
+    const view = (level: readonly [number, number, number]): [string, string] => [ticksToPrice(instrument.def, level[0]), lotsToQuantity(instrument.def, level[1])];
+    return { bids: depth.bids.map(view), asks: depth.asks.map(view), time: this.deps.now() };
+  }
+
+  order(id: number): OrderRow | undefined {
+    return this.statements.order.get(id);
+  }
+
+  private rebuild(instrument: Instrument): void {
+    const book = new OrderBook(instrument.spec);
+    for (const row of this.statements.openOrders.iterate(instrument.symbol)) {
+      const restored = book.restore({
+        id: row.id,
+        ownerId: row.userId,
+        side: row.side,
+        priceTicks: row.priceTicks,
+        originalLots: row.qtyLots,
+        remainingLots: row.qtyLots - row.filledLots,
+        sequence: row.sequence,
+      });
+      if (!restored.ok) throw new Error(`cannot restore order ${row.id} of ${instrument.symbol}: ${restored.reason}`);
+    }
+    this.books.set(instrument.symbol, book);
+  }
+
+  /** Holds the funds, matches, settles every fill and answers the order as it stands afterwards. */
+  place(userId: number, input: PlaceOrderInput): OrderRow {
+    const instrument = this.instrument(input.symbol);
+    let orderId = 0;
+    this.command(instrument, (effects) => {
+      orderId = this.placeInTransaction(instrument, userId, input, effects);
+    });
+    return this.statements.order.get(orderId) as OrderRow;
+  }
+
+  /** Cancels the caller's own open order and releases what it still holds. */
+  cancel(userId: number, orderId: number): OrderRow {
+    const order = this.statements.order.get(orderId);
+    // Someone else's order answers exactly like a missing one.
+    if (!order || order.userId !== userId) throw new AppError('errors.orderNotFound');
+    if (order.status !== 'open') throw new AppError('errors.orderNotOpen');
+    this.command(this.instrument(order.symbol), (effects) => this.cancelInTransaction(this.instrument(order.symbol), order, effects));
+    return this.statements.order.get(orderId) as OrderRow;
+  }
+
+  /** Cancels some of one user's orders and places others in a single transaction (the market maker's requote). */
+  replace(userId: number, symbol: string, cancelIds: number[], orders: PlaceOrderInput[]): number[] {
+    const instrument = this.instrument(symbol);
+    const placed: number[] = [];
+    this.command(instrument, (effects) => {
+      for (const orderId of cancelIds) {
+        const order = this.statements.order.get(orderId);
+        if (order && order.userId === userId && order.status === 'open') this.cancelInTransaction(instrument, order, effects);
+      }
+      for (const input of orders) placed.push(this.placeInTransaction(instrument, userId, input, effects));
+    });
+    return placed;
+  }
+
+  private instrument(symbol: string): Instrument {
+    const instrument = this.deps.instruments.get(symbol);
+    if (!instrument) throw new AppError('errors.pairNotFound');
+    return instrument;
+  }
+
+  /**
+   * Runs one command in a transaction. If it throws after the book changed,
+   * the book is rebuilt from the database (which rolled back); listeners hear
+   * of the effects only after the commit.
+   */
+  private command(instrument: Instrument, run: (effects: Effects) => void): void {
+    const effects: Effects = { bookChanged: false, orders: new Map(), trades: [] };
+    try {
+      this.deps.db.transaction(() => run(effects));
+    } catch (error) {
+      if (effects.bookChanged) this.rebuild(instrument);
+      throw error;
+    }
+    this.announce(instrument, effects);
+  }
+
+  private placeInTransaction(instrument: Instrument, userId: number, input: PlaceOrderInput, effects: Effects): number {
+    const book = this.book(instrument.symbol);
+    const now = this.deps.now();
+    const hold = this.holdFor(instrument, input);
+    const orderId = this.statements.insertOrder.get({
+      userId,
+      symbol: instrument.symbol,
+      side: input.side,
+      type: input.type,
+      timeInForce: input.timeInForce,
+      priceTicks: input.priceTicks,
+      qtyLots: input.lots,
+      accountTypeId: instrument.accountTypeId,
+      holdCurrencyId: hold.currencyId,
+      holdRemaining: hold.amount,
+      referenceTickId: input.referenceTickId,
+      now,
+    })?.id as number;
+    this.postHold(userId, instrument, hold, orderId, now);
+    effects.orders.set(orderId, userId);
+
+    const result =
+      input.type === 'limit'
+        ? book.submit({ type: 'limit', id: orderId, ownerId: userId, side: input.side, priceTicks: input.priceTicks, qtyLots: input.lots, timeInForce: input.timeInForce }, this.result)
+        : book.submit({ type: 'market', id: orderId, ownerId: userId, side: input.side, qtyLots: input.lots, limitPrice: input.priceTicks }, this.result);
+    if (result.status === 'rejected') {
+      throw new AppError(REJECTION_MESSAGES[result.reason as keyof typeof REJECTION_MESSAGES] ?? 'errors.parameterError');
+    }
+    effects.bookChanged = true;
+    this.statements.setSequence.run(result.sequence, orderId);
+    const referenceTickId = this.deps.referenceTickId(instrument.symbol);
+    for (const fill of result.fills) {
+      effects.trades.push({ id: this.settle(instrument, fill, input.side, referenceTickId, now), fill, takerSide: input.side });
+      effects.orders.set(fill.makerOrderId, fill.makerOwnerId);
+      if (fill.makerRemaining === 0) this.finish(instrument, fill.makerOrderId, fill.makerOwnerId, 'filled', null, now);
+    }
+    for (const makerId of result.stpCancelledIds) {
+      const maker = this.statements.order.get(makerId);
+      if (!maker) continue;
+      this.finish(instrument, makerId, maker.userId, 'cancelled', 'self_trade_prevented', now);
+      effects.orders.set(makerId, maker.userId);
+    }
+    if (result.status === 'filled') this.finish(instrument, orderId, userId, 'filled', null, now);
+    else if (result.status === 'cancelled') this.finish(instrument, orderId, userId, 'cancelled', result.reason, now);
+    return orderId;
+  }
+
+  private cancelInTransaction(instrument: Instrument, order: OrderRow, effects: Effects): void {
+    const cancelled = this.book(instrument.symbol).cancel(order.id);
+    effects.bookChanged ||= cancelled.status === 'cancelled';
+    this.finish(instrument, order.id, order.userId, 'cancelled', 'user', this.deps.now());
+    effects.orders.set(order.id, order.userId);
+  }
+
+  /** What an order freezes, computed by the same preview the web client shows: a buy its notional plus the taker fee, a sell its quantity. */
+  private holdFor(instrument: Instrument, input: PlaceOrderInput): { currencyId: number; amount: number } {
+    try {
+      const { hold } = previewSpotOrder({ def: instrument.def, side: input.side, type: input.type, priceTicks: input.priceTicks, lots: input.lots });
+      return { currencyId: hold.currency === 'base' ? instrument.base.id : instrument.quote.id, amount: hold.amount };
+    } catch (error) {
+      if (error instanceof SpotPreviewError) throw new AppError(error.reason === 'invalid_price' ? 'validation.price' : 'validation.quantity');
+      throw error;
+    }
+  }
+
+  private account(userId: number, instrument: Instrument, currencyId: number) {
+    return { userId, currencyId, accountTypeId: instrument.accountTypeId };
+  }
+
+  private postHold(userId: number, instrument: Instrument, hold: { currencyId: number; amount: number }, orderId: number, now: number): void {
+    const account = this.account(userId, instrument, hold.currencyId);
+    post(
+      this.deps.sqlite,
+      {
+        type: 'spot_hold',
+        refType: 'spot_order',
+        refId: orderId,
+        memo: `hold for order ${orderId} on ${instrument.symbol}`,
+        lines: [
+          { account, bucket: 'available', amount: -hold.amount },
+          { account, bucket: 'frozen', amount: hold.amount },
+        ],
+      },
+      now,
+    );
+  }
+
+  /**
+   * One fill: the buyer's frozen quote pays the notional and its fee, the
+   * seller receives the notional less its fee, the fee account takes both
+   * fees, and the base moves from the seller's frozen to the buyer's available.
+   */
+  private settle(instrument: Instrument, fill: Fill, takerSide: Side, referenceTickId: number | null, now: number): number {
+    const takerBuys = takerSide === 'buy';
+    const buyer = takerBuys ? { userId: fill.takerOwnerId, orderId: fill.takerOrderId, fee: fill.takerFee } : { userId: fill.makerOwnerId, orderId: fill.makerOrderId, fee: fill.makerFee };
+    const seller = takerBuys ? { userId: fill.makerOwnerId, orderId: fill.makerOrderId, fee: fill.makerFee } : { userId: fill.takerOwnerId, orderId: fill.takerOrderId, fee: fill.takerFee };
+    const baseUnits = fill.qtyLots * instrument.spec.baseUnitsPerLot;
+    const tradeId = this.statements.insertTrade.get({
+      symbol: instrument.symbol,
+      makerOrderId: fill.makerOrderId,
+      takerOrderId: fill.takerOrderId,
+      makerUserId: fill.makerOwnerId,
+      takerUserId: fill.takerOwnerId,
+      takerSide,
+      priceTicks: fill.priceTicks,
+      qtyLots: fill.qtyLots,
+      notional: fill.notional,
+      makerFee: fill.makerFee,
+      takerFee: fill.takerFee,
+      referenceTickId,
+      now,
+    })!.id;
+    const quote = instrument.quote.id;
+    const base = instrument.base.id;
+    const lines: PostingLine[] = [
+      { account: this.account(buyer.userId, instrument, quote), bucket: 'frozen', amount: -(fill.notional + buyer.fee) },
+      { account: this.account(seller.userId, instrument, quote), bucket: 'available', amount: fill.notional - seller.fee },
+      { account: { system: 'fees', currencyId: quote }, bucket: 'available', amount: buyer.fee + seller.fee },
+      { account: this.account(seller.userId, instrument, base), bucket: 'frozen', amount: -baseUnits },
+      { account: this.account(buyer.userId, instrument, base), bucket: 'available', amount: baseUnits },
+    ];
+    post(
+      this.deps.sqlite,
+      { type: 'spot_trade', refType: 'spot_trade', refId: tradeId, memo: `${instrument.symbol} fill of orders ${fill.makerOrderId}/${fill.takerOrderId}`, lines: lines.filter((line) => line.amount !== 0) },
+      now,
+    );
+    this.statements.recordFill.get({ id: buyer.orderId, lots: fill.qtyLots, notional: fill.notional, fee: buyer.fee, consumed: fill.notional + buyer.fee, now });
+    this.statements.recordFill.get({ id: seller.orderId, lots: fill.qtyLots, notional: fill.notional, fee: seller.fee, consumed: baseUnits, now });
+    return tradeId;
+  }
+
+  /** Ends an order: whatever it still holds goes back to available. */
+  private finish(instrument: Instrument, orderId: number, userId: number, status: 'filled' | 'cancelled', reason: string | null, now: number): void {
+    const order = this.statements.order.get(orderId) as OrderRow;
+    const remaining = order.holdRemaining;
+    if (remaining > 0) {
+      const account = this.account(userId, instrument, order.holdCurrencyId);
+      post(
+        this.deps.sqlite,
+        {
+          type: 'spot_release',
+          refType: 'spot_order',
+          refId: orderId,
+          memo: `release of order ${orderId} (${status})`,
+          lines: [
+            { account, bucket: 'frozen', amount: -remaining },
+            { account, bucket: 'available', amount: remaining },
+          ],
+        },
+        now,
+      );
+    }
+    this.statements.close.run({ id: orderId, status, reason, now });
+  }
+
+  private announce(instrument: Instrument, effects: Effects): void {
+    const { bus } = this.deps;
+    const time = this.deps.now();
+    for (const { id, fill, takerSide } of effects.trades) {
+      bus.emit('trade', { symbol: instrument.symbol, tradeId: id, priceTicks: fill.priceTicks, qtyLots: fill.qtyLots, takerSide, time });
+    }
+    if (effects.bookChanged) bus.emit('book', instrument.symbol);
+    for (const [orderId, userId] of effects.orders) bus.emit('order', { userId, orderId });
+    for (const userId of new Set(effects.orders.values())) bus.emit('balance', { userId });
+  }
+}

@@ -1,0 +1,33 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import { isCandlePeriod } from '@openbourse/core';
+import { lookupSession } from '../platform/auth.ts';
+import type { AppContext } from '../platform/context.ts';
+import { MAX_BUFFERED_BYTES, RealtimeHub } from './hub.ts';
+
+/**
+ * Channels: `tickers` (every instrument), `ticker:<symbol>`, `depth:<symbol>`,
+ * `trades:<symbol>`, `candles:<symbol>:<period>`; after `{op:"auth",token}` the
+ * user's own `orders` and `balances` arrive without subscribing.
+ */
+export function isKnownChannel(ctx: AppContext, channel: string): boolean {
+  if (channel === 'tickers') return true;
+  const [kind, symbol, period] = channel.split(':');
+  if (!symbol || !ctx.instruments.get(symbol)) return false;
+  if (kind === 'candles') return period !== undefined && isCandlePeriod(period);
+  return (kind === 'ticker' || kind === 'depth' || kind === 'trades') && period === undefined;
+}
+
+export async function registerRealtime(app: FastifyInstance, ctx: AppContext): Promise<RealtimeHub> {
+  const hub = new RealtimeHub(
+    (token) => lookupSession(ctx, token)?.id ?? null,
+    (channel) => isKnownChannel(ctx, channel),
+  );
+  await app.register(websocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
+  // Spec 7 names the realtime path /socket.io; the protocol is plain JSON over WebSocket.
+  app.get('/socket.io', { websocket: true, schema: { hide: true } }, (socket) => hub.attach(socket));
+  hub.start();
+  app.addHook('onClose', async () => hub.stop());
+  ctx.log.debug({ maxBuffered: MAX_BUFFERED_BYTES }, 'realtime ready');
+  return hub;
+}

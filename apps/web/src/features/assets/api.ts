@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { api } from '../../shared/api/request.ts';
+import { useSession } from '../../shared/session.ts';
+
+/** One currency of one account; amounts are decimal strings. */
+export interface WalletBalance {
+  currency_id: number;
+  currency: string;
+  name: string;
+  icon: string;
+  available: string;
+  frozen: string;
+  total: string;
+  usdt_value: string;
+  fiat_value: string;
+}
+
+export interface WalletAccount {
+  type: number;
+  /** change, legal, lever, micro, stock ... */
+  code: string;
+  /** Already in the requested language. */
+  name: string;
+  total_usdt: string;
+  total_fiat: string;
+  balances: WalletBalance[];
+}
+
+export interface WalletList {
+  fiat: { code: string; symbol: string; rate: string };
+  total_usdt: string;
+  total_fiat: string;
+  accounts: WalletAccount[];
+}
+
+export interface UserInfo {
+  id: number;
+  account: string;
+  nickname: string;
+  head_portrait: string;
+  verification: { level: number; state: 'none' | 'review' | 'verified' | 'failed'; pending_level: number | null };
+}
+
+/** Every account valued in USDT and in the fiat the user chose. */
+export function useWalletList() {
+  const { fiat, lang } = useSession();
+  return useQuery({
+    queryKey: ['wallet', 'list', fiat.currency_code, lang],
+    queryFn: () => api.post<WalletList>('/wallet/list', { fiat: fiat.currency_code }),
+  });
+}
+
+export function useUserInfo() {
+  return useQuery({ queryKey: ['user', 'info'], queryFn: () => api.get<UserInfo>('/user/info') });
+}
+
+const HIDE_KEY = 'ob.hideAssets';
+
+function readHidden(): boolean {
+  try {
+    return localStorage.getItem(HIDE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Whether amounts are masked; the choice survives reloads. */
+export function useHideAmounts(): [boolean, () => void] {
+  const [hidden, setHidden] = useState(readHidden);
+  const toggle = useCallback(() => {
+    const next = !hidden;
+    try {
+      localStorage.setItem(HIDE_KEY, next ? '1' : '0');
+    } catch {
+      // Not persisted; the toggle still works for this visit.
+    }
+    setHidden(next);
+  }, [hidden]);
+  return [hidden, toggle];
+}

@@ -1,0 +1,67 @@
+import { Modal } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { Prose } from '../../shared/ui/Prose.tsx';
+import { articlePath, useHomePopup } from './api.ts';
+
+const SEEN_PREFIX = 'ob.homePopup.';
+/** How many paragraphs of the article the pop-up shows; "details" opens the rest. */
+const EXCERPT_PARAGRAPHS = 2;
+
+/** Marks the article as shown in this browser session; true when it had not been shown yet. */
+function firstShowing(id: number): boolean {
+  try {
+    const key = `${SEEN_PREFIX}${id}`;
+    if (sessionStorage.getItem(key)) return false;
+    sessionStorage.setItem(key, '1');
+    return true;
+  } catch {
+    // Storage refused (private mode): showing it every visit is the lesser evil than never.
+    return true;
+  }
+}
+
+function excerpt(body: string): string {
+  return body
+    .split(/\n\s*\n/)
+    .filter((paragraph) => paragraph.trim() !== '')
+    .slice(0, EXCERPT_PARAGRAPHS)
+    .join('\n\n');
+}
+
+/** The pop-up notice: once per browser session per article. */
+export function HomePopup() {
+  const { t } = useTranslation('home');
+  const navigate = useNavigate();
+  const { data: article } = useHomePopup();
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    if (article && firstShowing(article.id)) setVisible(true);
+  }, [article]);
+
+  if (!article) return null;
+  return (
+    <Modal
+      visible={visible}
+      className="home-popup"
+      title={article.title}
+      content={
+        <div className="home-popup__body" data-testid="home-popup">
+          <Prose text={excerpt(article.body ?? article.summary)} />
+        </div>
+      }
+      closeOnMaskClick
+      onClose={() => setVisible(false)}
+      actions={[
+        { key: 'details', text: t('popup.details'), primary: true },
+        { key: 'close', text: t('shell:actions.close') },
+      ]}
+      onAction={(action) => {
+        setVisible(false);
+        if (action.key === 'details') navigate(articlePath(article.id));
+      }}
+    />
+  );
+}

@@ -1,0 +1,85 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage, initI18n } from '../../shared/i18n/index.ts';
+import { initSession, session } from '../../shared/session.ts';
+import PasswordPage from './PasswordPage.tsx';
+import { renderAt, stubApi } from './test-utils.tsx';
+
+const type = (testId: string, value: string) => {
+  const input = screen.getByTestId(testId).querySelector('input');
+  if (!input) throw new Error(`no input in ${testId}`);
+  fireEvent.change(input, { target: { value } });
+};
+
+beforeAll(async () => {
+  initSession();
+  await initI18n('zh');
+});
+
+beforeEach(async () => {
+  session.clear();
+  session.setLanguage('zh');
+  await changeLanguage('zh');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('PasswordPage', () => {
+  it('a visitor resetting the password is stopped on inconsistent passwords before any call', async () => {
+    const { fetchMock } = stubApi();
+    renderAt(<PasswordPage />, '/pages/setting/password');
+    expect(await screen.findByText('找回密码')).toBeTruthy();
+    type('password-account', 'demo@openbourse.test');
+    type('password-code', '123456');
+    type('password-new', 'Secret123');
+    type('password-confirm', 'Secret124');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('password-submit'));
+    });
+    expect(await screen.findByText('两次密码不一致')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a signed-in user changing the password is stopped on inconsistent passwords before any call', async () => {
+    session.signIn('test-token');
+    const { fetchMock } = stubApi();
+    renderAt(<PasswordPage />, '/pages/setting/password');
+    expect(await screen.findByText('修改登录密码')).toBeTruthy();
+    type('password-old', 'Demo12345');
+    type('password-new', 'Secret123');
+    type('password-confirm', 'Secret999');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('password-submit'));
+    });
+    expect(await screen.findByText('两次密码不一致')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('?mode=forget shows the reset form even when signed in', async () => {
+    session.signIn('test-token');
+    stubApi();
+    renderAt(<PasswordPage />, '/pages/setting/password?mode=forget');
+    expect(await screen.findByText('找回密码')).toBeTruthy();
+    expect(screen.getByTestId('password-account')).toBeTruthy();
+  });
+
+  it('a successful change ends the session and goes to login', async () => {
+    session.signIn('test-token');
+    const { calledPaths, fetchMock } = stubApi({ '/user/forget': '密码修改成功，请重新登录' });
+    renderAt(<PasswordPage />, '/pages/setting/password');
+    await screen.findByText('修改登录密码');
+    type('password-old', 'Demo12345');
+    type('password-new', 'Secret123');
+    type('password-confirm', 'Secret123');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('password-submit'));
+    });
+    await screen.findByTestId('login-page');
+    expect(calledPaths()).toEqual(['/api/user/forget']);
+    const body = new URLSearchParams(String(fetchMock.mock.calls[0]?.[1]?.body));
+    expect(Object.fromEntries(body)).toMatchObject({ password_old: 'Demo12345', password: 'Secret123', repassword: 'Secret123' });
+    await waitFor(() => expect(session.get().token).toBeNull());
+  });
+});

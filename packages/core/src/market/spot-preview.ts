@@ -1,0 +1,141 @@
+import { BPS_PER_UNIT, feeFromBps } from '../matching/fees.ts';
+import type { Side } from '../matching/types.ts';
+import type { MinorUnits } from '../money.ts';
+import { MAX_SAFE } from './exact.ts';
+import { baseMinorToDecimal, deriveSpec, type InstrumentDef, quoteMinorToDecimal } from './instrument.ts';
+
+export type SpotOrderType = 'limit' | 'market';
+
+export interface SpotPreviewInput {
+  readonly def: InstrumentDef;
+  readonly side: Side;
+  readonly type: SpotOrderType;
+  /** The limit price, or the protection price of a market order (see marketProtectionPrice). */
+  readonly priceTicks: number;
+  readonly lots: number;
+}
+
+export interface PreviewAmount {
+  readonly currency: 'base' | 'quote';
+  /** The currency's code, e.g. 'USDT'. */
+  readonly asset: string;
+  /** Minor units (integer). */
+  readonly amount: MinorUnits;
+  /** The same amount as a decimal string with the currency's scale. */
+  readonly amountDecimal: string;
+}
+
+export interface SpotPreview {
+  readonly side: Side;
+  readonly type: SpotOrderType;
+  /** priceTicks × lots × quotePerTickLot, quote minor units. */
+  readonly notional: MinorUnits;
+  readonly notionalDecimal: string;
+  /** Taker fee on the whole notional (the most the order can be charged), quote minor units. */
+  readonly fee: MinorUnits;
+  readonly feeDecimal: string;
+  /** What must be held while the order is open: buy notional + fee in quote, sell the base quantity. */
+  readonly hold: PreviewAmount;
+  /** What the order yields if it fills entirely at priceTicks: buy the base quantity, sell notional − fee in quote. */
+  readonly receive: PreviewAmount;
+  /** The engine rejects limit orders below minNotional; market orders are checked by the caller. */
+  readonly belowMinNotional: boolean;
+}
+
+export type SpotPreviewErrorReason = 'invalid_side' | 'invalid_order_type' | 'invalid_price' | 'invalid_quantity' | 'notional_overflow';
+
+/** Thrown by previewSpotOrder; `reason` uses the engine's reject vocabulary. */
+export class SpotPreviewError extends Error {
+  constructor(readonly reason: SpotPreviewErrorReason) {
+    super(`spot order preview: ${reason}`);
+  }
+}
+
+const isPositiveSafeInteger = (value: number): boolean => Number.isSafeInteger(value) && value > 0;
+
+/**
+ * Costs of a spot order, shared by the server (funds to hold) and the web
+ * client (preview). The fee is the taker fee on the full notional: the
+ * engine charges floor(fill notional × bps) per fill, whose sum never exceeds
+ * it, and a buy never fills above priceTicks, so `hold` always covers the order.
+ */
+export function previewSpotOrder(input: SpotPreviewInput): SpotPreview {
+  const { def, side, type, priceTicks, lots } = input;
+  if (side !== 'buy' && side !== 'sell') throw new SpotPreviewError('invalid_side');
+  if (type !== 'limit' && type !== 'market') throw new SpotPreviewError('invalid_order_type');
+  if (!isPositiveSafeInteger(priceTicks)) throw new SpotPreviewError('invalid_price');
+  if (!isPositiveSafeInteger(lots)) throw new SpotPreviewError('invalid_quantity');
+  const spec = deriveSpec(def);
+  const notional = priceTicks * lots * spec.quotePerTickLot;
+  const baseUnits = lots * spec.baseUnitsPerLot;
+  if (!Number.isSafeInteger(notional) || !Number.isSafeInteger(baseUnits)) throw new SpotPreviewError('notional_overflow');
+  const fee = feeFromBps(notional, spec.takerFeeBps);
+  const quote = (amount: MinorUnits): PreviewAmount => ({
+    currency: 'quote',
+    asset: def.quote,
+    amount,
+    amountDecimal: quoteMinorToDecimal(def, amount),
+  });
+  const base: PreviewAmount = {
+    currency: 'base',
+    asset: def.base,
+    amount: baseUnits,
+    amountDecimal: baseMinorToDecimal(def, baseUnits),
+  };
+  let hold: PreviewAmount;
+  let receive: PreviewAmount;
+  if (side === 'buy') {
+    const total = notional + fee;
+    if (!Number.isSafeInteger(total)) throw new SpotPreviewError('notional_overflow');
+    hold = quote(total);
+    receive = base;
+  } else {
+    hold = base;
+    receive = quote(notional - fee);
+  }
+  return {
+    side,
+    type,
+    notional,
+    notionalDecimal: quoteMinorToDecimal(def, notional),
+    fee,
+    feeDecimal: quoteMinorToDecimal(def, fee),
+    hold,
+    receive,
+    belowMinNotional: notional < spec.minNotional,
+  };
+}
+
+export const DEFAULT_PROTECTION_BAND_BPS = 500;
+
+/**
+ * Protection price of a market order around a reference price (last trade or
+ * mid), in ticks: a buy accepts up to reference × (1 + band) rounded up to a
+ * tick, a sell down to reference × (1 − band) rounded down, never below 1
+ * tick. A buy limit past the safe-integer range is clamped to it. `def` is
+ * accepted for symmetry with the other helpers; the arithmetic is in ticks.
+ */
+export function marketProtectionPrice(
+  def: InstrumentDef,
+  side: Side,
+  referencePriceTicks: number,
+  bandBps: number = DEFAULT_PROTECTION_BAND_BPS,
+): number {
+  deriveSpec(def);
+  if (side !== 'buy' && side !== 'sell') throw new RangeError(`invalid side ${String(side)}`);
+  if (!isPositiveSafeInteger(referencePriceTicks)) {
+    throw new RangeError(`referencePriceTicks must be a positive safe integer, got ${referencePriceTicks}`);
+  }
+  if (!Number.isInteger(bandBps) || bandBps < 0 || bandBps >= BPS_PER_UNIT) {
+    throw new RangeError(`bandBps must be an integer in [0, ${BPS_PER_UNIT}), got ${bandBps}`);
+  }
+  const reference = BigInt(referencePriceTicks);
+  const unit = BigInt(BPS_PER_UNIT);
+  if (side === 'buy') {
+    const scaled = reference * (unit + BigInt(bandBps));
+    const ticks = (scaled + unit - 1n) / unit;
+    return ticks > MAX_SAFE ? Number.MAX_SAFE_INTEGER : Number(ticks);
+  }
+  const ticks = (reference * (unit - BigInt(bandBps))) / unit;
+  return ticks < 1n ? 1 : Number(ticks);
+}
