@@ -318,7 +318,7 @@ export class Exchange {
       takerFee: fill.takerFee,
       referenceTickId,
       now,
-    })!.id;
+    })?.id as number;
     const quote = instrument.quote.id;
     const base = instrument.base.id;
     const lines: PostingLine[] = [

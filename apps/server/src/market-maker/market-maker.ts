@@ -73,7 +73,7 @@ export class MarketMaker {
     if (moved * 10_000 >= instrument.marketMaker.level_step_bps / 2) return true;
     return quotes.orderIds.some((orderId) => {
       const order = this.ctx.exchange.order(orderId);
-      return !order || order.status !== 'open' || order.filledLots > 0;
+      return order?.status !== 'open' || order.filledLots > 0;
     });
   }
 
@@ -129,7 +129,7 @@ export class MarketMaker {
     const inventory = { base: balance(instrument.base.id), quote: balance(instrument.quote.id) };
     for (const orderId of releasing) {
       const order = this.ctx.exchange.order(orderId);
-      if (!order || order.status !== 'open') continue;
+      if (order?.status !== 'open') continue;
       if (order.holdCurrencyId === instrument.base.id) inventory.base += order.holdRemaining;
       else inventory.quote += order.holdRemaining;
     }

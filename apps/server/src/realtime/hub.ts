@@ -108,26 +108,34 @@ export class RealtimeHub {
     try {
       message = JSON.parse(raw) as ClientMessage;
     } catch {
-      return this.reply(client, { op: 'error', message: 'invalid json' });
+      this.reply(client, { op: 'error', message: 'invalid json' });
+      return;
     }
     switch (message.op) {
       case 'ping':
-        return this.reply(client, { op: 'pong', time: Date.now() });
+        this.reply(client, { op: 'pong', time: Date.now() });
+        break;
       case 'auth':
-        return this.onAuth(client, message.token);
+        this.onAuth(client, message.token);
+        break;
       case 'subscribe':
-        return this.onSubscribe(client, message.channels ?? []);
+        this.onSubscribe(client, message.channels ?? []);
+        break;
       case 'unsubscribe':
         for (const channel of message.channels ?? []) this.unsubscribe(client, channel);
-        return this.reply(client, { op: 'unsubscribed', channels: message.channels ?? [] });
+        this.reply(client, { op: 'unsubscribed', channels: message.channels ?? [] });
+        break;
       default:
-        return this.reply(client, { op: 'error', message: 'unknown op' });
+        this.reply(client, { op: 'error', message: 'unknown op' });
     }
   }
 
   private onAuth(client: Client, token: string | undefined): void {
     const userId = typeof token === 'string' ? this.authenticate(token) : null;
-    if (userId === null) return this.reply(client, { op: 'auth', ok: false });
+    if (userId === null) {
+      this.reply(client, { op: 'auth', ok: false });
+      return;
+    }
     if (client.userId !== null) this.userClients.get(client.userId)?.delete(client);
     client.userId = userId;
     const own = this.userClients.get(userId) ?? new Set<Client>();

@@ -21,7 +21,7 @@ import {
   ticksToPrice,
 } from './instrument.ts';
 
-export const BTC_USDT: InstrumentDef = {
+const BTC_USDT: InstrumentDef = {
   symbol: 'BTC/USDT',
   base: 'BTC',
   quote: 'USDT',
@@ -79,7 +79,7 @@ describe('deriveSpec', () => {
 
   it.each([
     [{ tickSize: '0.001' }, 'quotePerTickLot'], // 0.001 × 0.0001 × 10^6 = 0.1
-    [{ lotSize: '0.000000001' }, 'baseUnitsPerLot'],
+    [{ tickSize: '1000', lotSize: '0.000000001' }, 'baseUnitsPerLot'], // 1 quote unit per tick-lot, but 0.1 satoshi per lot
     [{ lotSize: '0.00000001', tickSize: '0.01' }, 'quotePerTickLot'],
     [{ minNotional: '0.0000001' }, 'minNotional'],
     [{ minNotional: '-1' }, 'minNotional'],
@@ -262,7 +262,7 @@ describe('roundPriceToTick', () => {
           const exact = fraction % 10_000 === 0;
           expect(up - down).toBe(exact ? 0 : 1);
           expect([down, up]).toContain(nearest);
-          expect(down).toBe(Math.floor((whole * 1_000_000 + fraction) / 10_000));
+          expect(down).toBe(Number((BigInt(whole) * 1_000_000n + BigInt(fraction)) / 10_000n));
         },
       ),
     );

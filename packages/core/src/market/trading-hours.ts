@@ -49,7 +49,11 @@ interface CompiledCalendar {
   readonly earlyCloses: ReadonlyMap<string, number>;
   /** Memo of the last answered interval: [from, to) is open (or closed) throughout. */
   memo: { from: number; to: number; open: boolean } | null;
+  /** Sessions per local date key, bounded. */
+  readonly days: Map<string, readonly SessionWindow[]>;
 }
+
+const MAX_CACHED_DAYS = 2048;
 
 const compiledCalendars = new WeakMap<TradingCalendar, CompiledCalendar>();
 
@@ -107,7 +111,7 @@ function compile(calendar: TradingCalendar): CompiledCalendar {
     assertDateKey(date, 'early close');
     earlyCloses.set(date, parseMinutes(time, `early close ${date}`));
   }
-  const compiled: CompiledCalendar = { format, sessions, weekdays, holidays: new Set(calendar.holidays), earlyCloses, memo: null };
+  const compiled: CompiledCalendar = { format, sessions, weekdays, holidays: new Set(calendar.holidays), earlyCloses, memo: null, days: new Map() };
   compiledCalendars.set(calendar, compiled);
   return compiled;
 }
@@ -152,11 +156,20 @@ function dateKey(date: LocalDate): string {
   return `${String(date.year).padStart(4, '0')}-${pad(date.month)}-${pad(date.day)}`;
 }
 
-/** The sessions of one local date, in Unix ms. */
-function sessionsOn(calendar: CompiledCalendar, date: LocalDate): SessionWindow[] {
+/** The sessions of one local date, in Unix ms, ascending. */
+function sessionsOn(calendar: CompiledCalendar, date: LocalDate): readonly SessionWindow[] {
+  const key = dateKey(date);
+  const cached = calendar.days.get(key);
+  if (cached) return cached;
+  const windows = computeSessions(calendar, date, key);
+  if (calendar.days.size >= MAX_CACHED_DAYS) calendar.days.clear();
+  calendar.days.set(key, windows);
+  return windows;
+}
+
+function computeSessions(calendar: CompiledCalendar, date: LocalDate, key: string): readonly SessionWindow[] {
   const utcDay = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
   if (!calendar.weekdays.has(utcDay === 0 ? 7 : utcDay)) return [];
-  const key = dateKey(date);
   if (calendar.holidays.has(key)) return [];
   const earlyClose = calendar.earlyCloses.get(key) ?? MINUTES_PER_DAY;
   const windows: SessionWindow[] = [];
@@ -167,7 +180,20 @@ function sessionsOn(calendar: CompiledCalendar, date: LocalDate): SessionWindow[
       close: localToUtc(calendar.format, date, Math.min(close, earlyClose)),
     });
   }
-  return windows;
+  return Object.freeze(windows);
+}
+
+/** Close of the last session ending at or before timeMs, or null within the search range. */
+function previousClose(calendar: CompiledCalendar, timeMs: number): number | null {
+  const { date } = localParts(calendar.format, timeMs);
+  for (let offset = 0; offset <= MAX_SEARCH_DAYS; offset++) {
+    const windows = sessionsOn(calendar, addDays(date, -offset));
+    for (let index = windows.length - 1; index >= 0; index--) {
+      const close = (windows[index] as SessionWindow).close;
+      if (close <= timeMs) return close;
+    }
+  }
+  return null;
 }
 
 function assertTime(timeMs: number): void {
@@ -180,7 +206,7 @@ export function currentSession(calendar: TradingCalendar, timeMs: number): Sessi
   const compiled = compile(calendar);
   const { date } = localParts(compiled.format, timeMs);
   for (const window of sessionsOn(compiled, date)) {
-    if (window.open <= timeMs && timeMs < window.close) return window;
+    if (window.open <= timeMs && timeMs < window.close) return { open: window.open, close: window.close };
   }
   return null;
 }
@@ -209,10 +235,11 @@ export function isMarketOpen(calendar: TradingCalendar, timeMs: number): boolean
   const memo = compiled.memo;
   if (memo !== null && memo.from <= timeMs && timeMs < memo.to) return memo.open;
   const session = currentSession(calendar, timeMs);
-  // Closed: nothing opens in (timeMs, nextOpen), and no session holds timeMs, so [timeMs, nextOpen) is closed.
+  // Closed: no session holds timeMs, none opens in (timeMs, nextOpen) and none ends in (previousClose, timeMs],
+  // so [previousClose, nextOpen) is closed throughout (scans run forwards or backwards in time).
   compiled.memo = session
     ? { from: session.open, to: session.close, open: true }
-    : { from: timeMs, to: nextOpen(calendar, timeMs), open: false };
+    : { from: previousClose(compiled, timeMs) ?? timeMs, to: nextOpen(calendar, timeMs), open: false };
   return compiled.memo.open;
 }
 

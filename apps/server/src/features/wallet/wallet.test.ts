@@ -57,7 +57,7 @@ describe('wallet', () => {
   it('refuses unknown currencies, account types and fiat codes', async () => {
     const refusals: [Record<string, unknown>, string][] = [
       [{ currency: 99, type: 'change' }, 'Currency not found'],
-      [{ currency: 'DOGE', type: 'change' }, 'Currency not found'],
+      [{ currency: 'XYZ', type: 'change' }, 'Currency not found'],
       [{ currency: 1, type: 'lever' }, 'Currency not found'],
       [{ currency: 3, type: 'savings' }, 'Account type not found'],
       [{ currency: 3, type: 'change', fiat: 'XYZ' }, 'fiat currency is not valid'],
@@ -73,11 +73,11 @@ describe('wallet', () => {
       { page: 1, limit: 2 },
       { token: demo, lang: 'en' },
     );
-    expect(log.message.total).toBe(3);
+    expect(log.message.total).toBe(4);
     expect(log.message.list).toHaveLength(2);
     expect(log.message.has_more).toBe(true);
     expect(log.message.list[0]).toMatchObject({ type: 'demo_credit', type_name: 'Demo funds' });
-    const usdtOnly = await server.post<{ list: { currency: string; amount: string }[] }>('/wallet/legal_log', { currency: 3 }, { token: demo });
+    const usdtOnly = await server.post<{ list: { currency: string; amount: string }[] }>('/wallet/legal_log', { currency: 3, type: 'change' }, { token: demo });
     expect(usdtOnly.message.list).toEqual([expect.objectContaining({ currency: 'USDT', amount: '10000.000000' })]);
     const capped = await server.post<{ limit: number }>('/wallet/legal_log', { limit: 100000 }, { token: demo });
     expect(capped.message.limit).toBe(100);

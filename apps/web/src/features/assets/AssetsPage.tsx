@@ -1,6 +1,7 @@
-import { Button, ErrorBlock, PullToRefresh, Skeleton, Tabs } from 'antd-mobile';
+import { PullToRefresh, Skeleton, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { AccountPane } from './AccountPane.tsx';
 import { AssetsActions } from './AssetsActions.tsx';
@@ -40,11 +41,7 @@ export default function AssetsPage() {
               ))}
             </Tabs>
           ) : wallet.isError ? (
-            <ErrorBlock status="default" title={t('error.title')} description={t('error.description')} className="assets-error">
-              <Button color="primary" fill="outline" onClick={() => wallet.refetch()}>
-                {t('shell:actions.retry')}
-              </Button>
-            </ErrorBlock>
+            <LoadError title={t('error.title')} description={t('error.description')} onRetry={wallet.refetch} className="assets-error" />
           ) : (
             <Skeleton.Paragraph lineCount={6} animated className="assets-skeleton" />
           )}

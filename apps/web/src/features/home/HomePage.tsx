@@ -1,5 +1,6 @@
-import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { useSiteConfig } from '../../shared/api/queries.ts';
 import { useHome } from './api.ts';
 import { HomeBanners } from './HomeBanners.tsx';
@@ -28,11 +29,7 @@ export default function HomePage() {
           <HomeGuides guides={data.guides} />
         </>
       ) : home.isError ? (
-        <ErrorBlock status="default" title={t('error.title')} description={t('error.description')} className="home-error">
-          <Button color="primary" fill="outline" onClick={() => home.refetch()}>
-            {t('shell:actions.retry')}
-          </Button>
-        </ErrorBlock>
+        <LoadError title={t('error.title')} description={t('error.description')} onRetry={home.refetch} className="home-error" />
       ) : (
         <div className="home-skeleton" data-testid="home-loading">
           <Skeleton animated className="home-skeleton__banner" />
