@@ -15,6 +15,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
   },
   server: {
-    proxy: { '/api': 'http://localhost:8080', '/static': 'http://localhost:8080', '/uploads': 'http://localhost:8080', '/ws': { target: 'ws://localhost:8080', ws: true } },
+    proxy: { '/api': 'http://localhost:8080', '/static': 'http://localhost:8080', '/uploads': 'http://localhost:8080', '/socket.io': { target: 'ws://localhost:8080', ws: true } },
   },
 });

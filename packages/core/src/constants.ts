@@ -12,6 +12,16 @@ export const TIMING = {
   chunkLoadTimeoutMs: 120_000,
 } as const;
 
+/** Spec 7 realtime client defaults. */
+export const REALTIME = {
+  path: '/socket.io',
+  connectTimeoutMs: 20_000,
+  reconnectMinMs: 1000,
+  reconnectMaxMs: 5000,
+  /** The client pings this often and reconnects when nothing at all arrived for two intervals. */
+  heartbeatMs: 20_000,
+} as const;
+
 export const LAYERS = {
   toast: 10090,
   noNetwork: 10080,

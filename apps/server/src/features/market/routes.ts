@@ -57,6 +57,8 @@ export const marketFeature: Feature = (api, { ctx, guards }) => {
     min_notional: instrument.def.minNotional,
     maker_fee_bps: instrument.def.makerFeeBps,
     taker_fee_bps: instrument.def.takerFeeBps,
+    base_scale: instrument.def.baseScale,
+    quote_scale: instrument.def.quoteScale,
     ...(favourites ? { favourite: favourites.has(instrument.symbol) } : {}),
   });
 

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { changeLanguage, initI18n } from '../../shared/i18n/index.ts';
 import { initSession, session } from '../../shared/session.ts';
 import PasswordPage from './PasswordPage.tsx';
-import { renderAt, stubApi } from './test-utils.tsx';
+import { renderAt, stubApi } from '../../shared/test-utils.tsx';
 
 const type = (testId: string, value: string) => {
   const input = screen.getByTestId(testId).querySelector('input');

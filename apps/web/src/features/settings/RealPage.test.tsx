@@ -4,7 +4,7 @@ import { changeLanguage, initI18n } from '../../shared/i18n/index.ts';
 import { initSession, session } from '../../shared/session.ts';
 import type { RealState } from './api.ts';
 import RealPage from './RealPage.tsx';
-import { renderAt, stubApi } from './test-utils.tsx';
+import { renderAt, stubApi } from '../../shared/test-utils.tsx';
 
 const type = (testId: string, value: string) => {
   const input = screen.getByTestId(testId).querySelector('input');

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { changeLanguage, i18n, initI18n } from '../../shared/i18n/index.ts';
 import { initSession, session } from '../../shared/session.ts';
 import SettingPage from './SettingPage.tsx';
-import { renderAt, stubApi } from './test-utils.tsx';
+import { renderAt, stubApi } from '../../shared/test-utils.tsx';
 
 const demo = {
   id: 1,

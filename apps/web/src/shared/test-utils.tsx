@@ -4,7 +4,7 @@ import { type ReactNode, Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
 
-/** Renders a settings page or part of one at a route, with a fresh query cache. */
+/** Renders a page or part of one at a route, with a fresh query cache. */
 export function renderAt(element: ReactNode, path = '/', route = '*') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
