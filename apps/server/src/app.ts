@@ -23,6 +23,7 @@ import { MarketMaker } from './market-maker/market-maker.ts';
 import { createMarkets, type Markets } from './market/markets.ts';
 import { startLiveFeed } from './market/live-feed.ts';
 import { installAuth } from './platform/auth.ts';
+import type { RealtimeHub } from './realtime/hub.ts';
 import { registerRealtime } from './realtime/routes.ts';
 import { wireRealtime } from './realtime/wiring.ts';
 import { buildCatalog } from './platform/catalog.ts';
@@ -57,6 +58,7 @@ export interface BuiltApp {
   database: DatabaseHandle;
   demoSeeded: boolean;
   markets: Markets;
+  realtime: RealtimeHub;
 }
 
 export interface BuildOptions {
@@ -144,5 +146,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ctx.market.stop();
     database.close();
   });
-  return { app, ctx, database, demoSeeded, markets };
+  return { app, ctx, database, demoSeeded, markets, realtime: hub };
 }

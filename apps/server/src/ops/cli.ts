@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import { toMinor } from '@openbourse/core';
+import { dec, isAmount, toMinor } from '@openbourse/core';
 import { Command, InvalidArgumentError } from 'commander';
 import { desc, eq } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
@@ -148,8 +148,8 @@ program
       const accountType = ctx.catalog.accountTypeByCode(options.accountType);
       if (!user || !currency || !accountType) throw new AppError(!user ? 'errors.accountNotFound' : !currency ? 'errors.currencyNotFound' : 'errors.accountTypeNotFound');
       if (!accountType.currencyIds.includes(currency.id)) throw new AppError('errors.currencyNotFound');
+      if (!isAmount(amount) || dec(amount).decimalPlaces() > currency.scale || dec(amount).isZero()) throw new AppError('validation.amount');
       const units = toMinor(amount, currency.scale);
-      if (units <= 0) throw new AppError('validation.amount');
       ctx.db.transaction(() => creditDemoFunds(ctx, { userId: user.id, currency, accountTypeId: accountType.id, units, actor: options.actor }));
       console.log(`credited ${amount} ${currency.symbol} to ${account} (${accountType.code} account)`);
     });
