@@ -104,6 +104,25 @@ export function createWalletService(ctx: AppContext) {
       return { account_type: type.id, account_code: type.code, account_name: accountName(lang, type), fiat: fiatBlock(fiat), ...stripUsdt(valued(currency, holding, fiat)) };
     },
 
+    /** Both sides of a trading pair in the account the pair trades in (spot for crypto, stock for stocks). */
+    pairDetail(userId: number, lang: Language, currencyId: number, legalId: number, fiatCode: string) {
+      const fiat = fiatRate(fiatCode);
+      const instrument = ctx.instruments.byCurrencies(currencyId, legalId);
+      if (!instrument) throw new AppError('errors.pairNotFound');
+      const type = resolveAccountType(instrument.accountTypeId);
+      const owned = holdings(userId);
+      const side = (currency: CurrencyInfo) => stripUsdt(valued(currency, owned.get(key(currency.id, type.id)), fiat));
+      return {
+        symbol: instrument.symbol,
+        account_type: type.id,
+        account_code: type.code,
+        account_name: accountName(lang, type),
+        fiat: fiatBlock(fiat),
+        base: side(resolveCurrency(instrument.base.id)),
+        quote: side(resolveCurrency(instrument.quote.id)),
+      };
+    },
+
     /** Currencies with the user's total over every account, for pickers that show what the user holds. */
     userCurrencies(userId: number) {
       const totals = new Map<number, number>();

@@ -54,6 +54,18 @@ describe('wallet', () => {
     expect((await server.post('/wallet/detail', { currency: 3 }, { token: demo })).type).toBe('ok');
   });
 
+  it('answers both sides of a trading pair in the account it trades in', async () => {
+    const btc = await server.post<{ symbol: string; account_code: string; base: { currency: string; available: string }; quote: { currency: string; available: string } }>(
+      '/wallet/detail',
+      { currency_id: 1, legal_id: 3 },
+      { token: demo },
+    );
+    expect(btc.message).toMatchObject({ symbol: 'BTC/USDT', account_code: 'change', base: { currency: 'BTC', available: '1.00000000' }, quote: { currency: 'USDT', available: '10000.000000' } });
+    const apple = await server.post<{ account_code: string; quote: { available: string } }>('/wallet/detail', { currency_id: 101 }, { token: demo });
+    expect(apple.message).toMatchObject({ account_code: 'stock', quote: { available: '5000.000000' } });
+    expect(await server.post('/wallet/detail', { currency_id: 3, legal_id: 1 }, { token: demo, lang: 'en' })).toEqual({ type: 'error', message: 'Trading pair not found' });
+  });
+
   it('refuses unknown currencies, account types and fiat codes', async () => {
     const refusals: [Record<string, unknown>, string][] = [
       [{ currency: 99, type: 'change' }, 'Currency not found'],
