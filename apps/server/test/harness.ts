@@ -50,9 +50,10 @@ function formOf(values: Record<string, unknown>): URLSearchParams {
 }
 
 /** A real server on a real port over a fresh SQLite file: API tests talk HTTP, never inject. */
-export async function startServer(environment: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(environment: Record<string, string> = {}, options: { startAt?: number } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'openbourse-test-'));
-  let offset = 0;
+  // A start time in the past or future lets a test see what the server does at that moment (trading hours, back-fill).
+  let offset = options.startAt === undefined ? 0 : options.startAt - Date.now();
   // No simulator and no back-filled history: tests push the prices they need through the feed endpoint.
   const config = loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '1', LOG_LEVEL: 'silent', MARKET_FEED: 'none', MARKET_HISTORY_DAYS: '0', ...environment });
   const built = await buildApp(config, { now: () => Date.now() + offset, logger: false });

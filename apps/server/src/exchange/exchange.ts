@@ -76,6 +76,7 @@ function prepare(sqlite: Sqlite) {
     ) as Statement<[Record<string, unknown>], { id: number }>,
     order: sqlite.prepare(`SELECT ${ORDER_COLUMNS} FROM spot_orders WHERE id = ?`) as Statement<[number], OrderRow>,
     openOrders: sqlite.prepare(`SELECT ${ORDER_COLUMNS} FROM spot_orders WHERE symbol = ? AND status = 'open' ORDER BY sequence`) as Statement<[string], OrderRow>,
+    userOpenOrders: sqlite.prepare(`SELECT ${ORDER_COLUMNS} FROM spot_orders WHERE user_id = ? AND status = 'open' ORDER BY id`) as Statement<[number], OrderRow>,
   };
 }
 
@@ -107,9 +108,16 @@ export class Exchange {
   private readonly books = new Map<string, OrderBook>();
   private readonly statements: Statements;
   private readonly result = new SubmitResult();
+  /**
+   * better-sqlite3's own (deferred) transaction, built once: it is what
+   * drizzle's db.transaction runs underneath, without a query-builder object
+   * per order. Nested in an outer transaction it becomes a savepoint, as before.
+   */
+  private readonly transaction: (run: (effects: Effects) => void, effects: Effects) => void;
 
   constructor(private readonly deps: ExchangeDeps) {
     this.statements = prepare(deps.sqlite);
+    this.transaction = deps.sqlite.transaction((run: (effects: Effects) => void, effects: Effects) => run(effects));
   }
 
   /** Rebuilds every book from the open orders in the database, in their original time priority. */
@@ -171,6 +179,22 @@ export class Exchange {
     return this.statements.order.get(orderId) as OrderRow;
   }
 
+  /** Cancels every open order of a user, or only those of one symbol; one transaction per instrument. Answers how many were cancelled. */
+  cancelAll(userId: number, symbol?: string): number {
+    const bySymbol = new Map<string, OrderRow[]>();
+    for (const order of this.statements.userOpenOrders.all(userId)) {
+      if (symbol !== undefined && order.symbol !== symbol) continue;
+      bySymbol.set(order.symbol, [...(bySymbol.get(order.symbol) ?? []), order]);
+    }
+    for (const [orderSymbol, orders] of bySymbol) {
+      const instrument = this.instrument(orderSymbol);
+      this.command(instrument, (effects) => {
+        for (const order of orders) this.cancelInTransaction(instrument, order, effects);
+      });
+    }
+    return [...bySymbol.values()].reduce((total, orders) => total + orders.length, 0);
+  }
+
   /** Cancels some of one user's orders and places others in a single transaction (the market maker's requote). */
   replace(userId: number, symbol: string, cancelIds: number[], orders: PlaceOrderInput[]): number[] {
     const instrument = this.instrument(symbol);
@@ -199,7 +223,7 @@ export class Exchange {
   private command(instrument: Instrument, run: (effects: Effects) => void): void {
     const effects: Effects = { bookChanged: false, orders: new Map(), trades: [] };
     try {
-      this.deps.db.transaction(() => run(effects));
+      this.transaction(run, effects);
     } catch (error) {
       if (effects.bookChanged) this.rebuild(instrument);
       throw error;

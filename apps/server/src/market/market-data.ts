@@ -41,6 +41,10 @@ export interface Ticker {
   turnover: string;
   time: number;
   tick_id: number | null;
+  /** Always true for crypto; stocks trade only in their exchange's sessions. */
+  market_open: boolean;
+  /** When a closed market opens next (Unix ms), otherwise null. */
+  next_open: number | null;
 }
 
 export interface CandleView {
@@ -61,6 +65,8 @@ interface SymbolState {
   instrument: Instrument;
   builder: CandleBuilder;
   last: LastTick | undefined;
+  /** Close of the newest stored 1-minute candle (price ticks): the price when no tick arrived since the start, e.g. a stock market closed all day. */
+  lastClose: number | undefined;
   /** The last 24 h of closed 1-minute candles, oldest first, for the 24 h ticker. */
   minutes: Candle[];
   dirty: Set<CandlePeriod>;
@@ -113,7 +119,7 @@ export class MarketData {
   constructor(private readonly deps: MarketDataDeps) {
     this.statements = statements(deps.sqlite);
     for (const instrument of deps.instruments.all) {
-      const state: SymbolState = { instrument, builder: new CandleBuilder(), last: undefined, minutes: [], dirty: new Set() };
+      const state: SymbolState = { instrument, builder: new CandleBuilder(), last: undefined, lastClose: undefined, minutes: [], dirty: new Set() };
       state.builder = new CandleBuilder({ onClose: (period, candle) => this.onCandleClosed(state, period, candle) });
       this.states.set(instrument.symbol, state);
     }
@@ -126,6 +132,7 @@ export class MarketData {
     for (const state of this.states.values()) {
       const { symbol } = state.instrument;
       state.last = this.statements.lastTick.get(symbol);
+      state.lastClose = this.statements.latestCandle.get(symbol, '1min')?.close;
       for (const period of PERIODS) {
         const latest = this.statements.latestCandle.get(symbol, period);
         // Only a candle whose bucket is still running continues; older ones are history.
@@ -168,7 +175,8 @@ export class MarketData {
 
   lastPrice(symbol: string): string | undefined {
     const state = this.states.get(symbol);
-    return state?.last ? ticksToPrice(state.instrument.def, state.last.priceTicks) : undefined;
+    const priceTicks = state?.last?.priceTicks ?? state?.lastClose;
+    return state && priceTicks !== undefined ? ticksToPrice(state.instrument.def, priceTicks) : undefined;
   }
 
   isOpen(instrument: Instrument, time: number): boolean {
@@ -187,12 +195,14 @@ export class MarketData {
   ticker(symbol: string): Ticker {
     const state = this.states.get(symbol);
     if (!state) throw new Error(`unknown symbol ${symbol}`);
-    const { def, spec } = state.instrument;
-    const since = Math.floor(this.deps.now() / 1000) - DAY_SECONDS;
+    const { instrument } = state;
+    const { def, spec } = instrument;
+    const now = this.deps.now();
+    const since = Math.floor(now / 1000) - DAY_SECONDS;
     const current = state.builder.current('1min');
     const window = state.minutes.filter((candle) => candle.time >= since);
     if (current) window.push(current);
-    const lastTicks = state.last?.priceTicks ?? window.at(-1)?.close ?? 0;
+    const lastTicks = state.last?.priceTicks ?? window.at(-1)?.close ?? state.lastClose ?? 0;
     const openTicks = window[0]?.open ?? lastTicks;
     let high = lastTicks;
     let low = lastTicks;
@@ -205,6 +215,7 @@ export class MarketData {
       turnover += candle.close * candle.volume * spec.quotePerTickLot;
     }
     const change = lastTicks - openTicks;
+    const marketOpen = this.isOpen(instrument, now);
     return {
       symbol,
       price: ticksToPrice(def, lastTicks),
@@ -215,8 +226,10 @@ export class MarketData {
       low: ticksToPrice(def, low),
       volume: lotsToQuantity(def, volume),
       turnover: Number.isSafeInteger(turnover) ? quoteMinorToDecimal(def, turnover) : dec(turnover).dividedBy(10 ** def.quoteScale).toFixed(2),
-      time: state.last?.time ?? this.deps.now(),
+      time: state.last?.time ?? now,
       tick_id: state.last?.id ?? null,
+      market_open: marketOpen,
+      next_open: marketOpen ? null : this.nextOpen(instrument, now),
     };
   }
 

@@ -1,4 +1,6 @@
+import type { Statement } from 'better-sqlite3';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Sqlite } from '../db/client.ts';
 import type { AppContext } from './context.ts';
 import { SessionInvalidError, VerificationRequiredError } from './errors.ts';
 import { sha256 } from './tokens.ts';
@@ -30,14 +32,24 @@ interface SessionRow {
   verificationLevel: number;
 }
 
-export function lookupSession(ctx: AppContext, token: string): AuthUser | null {
-  const row = ctx.sqlite
-    .prepare(
+/** Prepared once per connection: every authenticated request runs it, and preparing cost more than the lookup itself. */
+const sessionStatements = new WeakMap<Sqlite, Statement<[string, number], SessionRow>>();
+
+function sessionStatement(sqlite: Sqlite): Statement<[string, number], SessionRow> {
+  let statement = sessionStatements.get(sqlite);
+  if (!statement) {
+    statement = sqlite.prepare(
       `SELECT s.id AS sessionId, u.id AS userId, u.verification_level AS verificationLevel
        FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
-    )
-    .get(sha256(token), ctx.now()) as SessionRow | undefined;
+    );
+    sessionStatements.set(sqlite, statement);
+  }
+  return statement;
+}
+
+export function lookupSession(ctx: AppContext, token: string): AuthUser | null {
+  const row = sessionStatement(ctx.sqlite).get(sha256(token), ctx.now());
   return row ? { id: row.userId, sessionId: row.sessionId, verificationLevel: row.verificationLevel } : null;
 }
 

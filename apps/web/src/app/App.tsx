@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router-dom';
 import { queryClient, useSiteConfig } from '../shared/api/queries.ts';
 import { useSession } from '../shared/session.ts';
 import { defaultAntdLocale, loadAntdLocale } from './antd-locale.ts';
+import './antd-react19.ts';
 import { router } from './router.tsx';
 import { SlowRequestIndicator } from './slow-request-indicator.tsx';
 

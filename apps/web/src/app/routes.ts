@@ -18,10 +18,13 @@ export const comingSoon: PageLoader = () => import('../features/coming-soon/Comi
 export const PAGE_ROUTES: PageRoute[] = [
   { path: '/', load: () => import('../features/home/HomePage.tsx'), tab: 'home' },
   { path: '/pages/index/index', load: () => import('../features/home/HomePage.tsx'), tab: 'home' },
-  { path: '/pages/market/market', load: comingSoon, tab: 'market' },
-  { path: '/pages/quotation/index', load: comingSoon, tab: 'market' },
+  { path: '/pages/market/market', load: () => import('../features/market/MarketPage.tsx'), tab: 'market' },
+  { path: '/pages/quotation/index', load: () => import('../features/market/MarketPage.tsx'), tab: 'market' },
+  { path: '/pages/market/search', load: () => import('../features/market/SearchPage.tsx') },
   { path: '/pages/kefu/index', load: () => import('../features/kefu/KefuPage.tsx'), tab: 'kefu' },
-  { path: '/pages/transaction/order', load: comingSoon, tab: 'order' },
+  { path: '/pages/transaction/order', load: () => import('../features/orders/OrdersPage.tsx'), tab: 'order' },
+  { path: '/pages/transaction/currency', load: () => import('../features/trade/CurrencyPage.tsx') },
+  { path: '/pages/transaction/currency_order', load: () => import('../features/orders/OrderDetailPage.tsx'), auth: true },
   { path: '/pages/fund/assets', load: () => import('../features/assets/AssetsPage.tsx'), tab: 'assets', auth: true },
 
   { path: '/pages/common/login', load: () => import('../features/auth/LoginPage.tsx') },
@@ -44,6 +47,5 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/pages/setting/real_mark', load: () => import('../features/settings/RealMarkPage.tsx'), auth: true },
 
   ...Object.keys(COMING_SOON)
-    .filter((path) => !['/pages/market/market', '/pages/quotation/index', '/pages/transaction/order'].includes(path))
     .map((path) => ({ path, load: comingSoon })),
 ];

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { type ReactNode, Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
+import type { Quote } from './market/quotes.ts';
 
 /** Renders a page or part of one at a route, with a fresh query cache. */
 export function renderAt(element: ReactNode, path = '/', route = '*') {
@@ -32,4 +33,39 @@ export function stubApi(answers: Record<string, unknown> = {}) {
   vi.stubGlobal('fetch', fetchMock);
   const calledPaths = () => fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
   return { fetchMock, calledPaths };
+}
+
+/** A quote as `/currency/quotation_new` lists it; only what a test cares about needs saying. */
+export function makeQuote(symbol: string, fields: Partial<Quote> = {}): Quote {
+  const [base = '', quoteCurrency = 'USDT'] = symbol.split('/');
+  return {
+    symbol,
+    price: '1.00',
+    open_24h: '1.00',
+    change: '0.00',
+    change_percent: '0.00',
+    high: '1.00',
+    low: '1.00',
+    volume: '1000',
+    turnover: '1000',
+    time: 1795440451965,
+    tick_id: 1,
+    market_open: true,
+    next_open: null,
+    currency_id: 1,
+    legal_id: 3,
+    base,
+    quote: quoteCurrency,
+    name: base,
+    icon: `/static/coins/${base.toLowerCase()}.svg`,
+    kind: 'crypto',
+    tick_size: '0.01',
+    lot_size: '0.0001',
+    min_notional: '5',
+    maker_fee_bps: 10,
+    taker_fee_bps: 10,
+    base_scale: 8,
+    quote_scale: 6,
+    ...fields,
+  };
 }

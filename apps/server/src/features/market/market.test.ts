@@ -38,6 +38,21 @@ describe('quotes and candles', () => {
     expect(currencies.find((currency) => currency.symbol === 'AAPL')).toMatchObject({ id: 101, kind: 'stock' });
   });
 
+  it('quotes a closed stock market at its last close, with when it opens next', async () => {
+    // Sunday 22 November 2026, 22:00 UTC: the NYSE closed on Friday, more than 24 hours ago, so no tick and no 1-minute candle is recent.
+    const sunday = await startServer({ MARKET_HISTORY_DAYS: '4' }, { startAt: Date.UTC(2026, 10, 22, 22, 0) });
+    const apple = (await sunday.get<Quote & { market_open: boolean; next_open: number | null }>('/currency/quotation_new', { kind: 'stock' })).message.find(
+      (quote) => quote.symbol === 'AAPL/USDT',
+    );
+    const lastCandle = (await sunday.get<{ close: string }[]>('/currency/new_timeshar', { symbol: 'AAPL/USDT', period: '1min' })).message.at(-1);
+    expect(Number(apple?.price)).toBeGreaterThan(0);
+    expect(apple?.price).toBe(lastCandle?.close);
+    expect(apple).toMatchObject({ market_open: false, next_open: Date.UTC(2026, 10, 23, 14, 30) });
+    const bitcoin = (await sunday.get<{ market_open: boolean; next_open: number | null }[]>('/currency/quotation_new', { kind: 'crypto' })).message[0];
+    expect(bitcoin).toMatchObject({ market_open: true, next_open: null });
+    await sunday.close();
+  });
+
   it('answers back-filled candles oldest first for every period', async () => {
     for (const period of ['1min', '5min', '15min', '30min', '60min', '4hour', '1day', '1week', '1mon']) {
       const candles = (await server.get<{ time: number; open: string; high: string; low: string; close: string }[]>('/currency/new_timeshar', { symbol: 'BTC/USDT', period })).message;

@@ -51,7 +51,6 @@ export const marketFeature: Feature = (api, { ctx, guards }) => {
     name: instrument.base.name,
     icon: instrument.base.icon,
     kind: instrument.kind,
-    market_open: ctx.market.isOpen(instrument, ctx.now()),
     tick_size: instrument.def.tickSize,
     lot_size: instrument.def.lotSize,
     min_notional: instrument.def.minNotional,

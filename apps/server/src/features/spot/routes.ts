@@ -97,6 +97,23 @@ export const spotFeature: Feature = (api, { ctx, guards }) => {
     },
   );
 
+  api.post(
+    '/coin/cancel_all',
+    {
+      schema: {
+        tags: ['trading'],
+        summary: 'Cancel all your open spot and stock orders, or only those of one pair (currency_id with legal_id); answers how many were cancelled',
+        body: z.object({ currency_id: optionalId(), legal_id: z.preprocess(blankToUndefined, id().default(3)), lang: language() }),
+      },
+      preHandler: guards.requireUser,
+    },
+    async (request) => {
+      const { body } = request;
+      const symbol = body.currency_id === undefined ? undefined : requireInstrument(ctx, body.currency_id, body.legal_id).symbol;
+      return ok({ cancelled: ctx.exchange.cancelAll(currentUser(request).id, symbol) });
+    },
+  );
+
   api.get(
     '/coin/list',
     { schema: { tags: ['trading'], summary: 'Your spot and stock orders: status 1 in progress, 2 complete; optionally one pair', querystring: listQuery }, preHandler: guards.requireUser },
@@ -121,7 +138,7 @@ export const spotFeature: Feature = (api, { ctx, guards }) => {
   api.get(
     '/coin/detail',
     {
-      schema: { tags: ['trading'], summary: 'One of your orders with its fills, each with the feed tick (id, price, time) current when it settled', querystring: z.object({ id: id(), lang: language() }) },
+      schema: { tags: ['trading'], summary: 'One of your orders with the feed tick current when it was accepted, and its fills, each with the feed tick (id, price, time, source) current when it settled', querystring: z.object({ id: id(), lang: language() }) },
       preHandler: guards.requireUser,
     },
     async (request) => {
@@ -136,8 +153,12 @@ export const spotFeature: Feature = (api, { ctx, guards }) => {
         .where(or(eq(spotTrades.makerOrderId, order.id), eq(spotTrades.takerOrderId, order.id)))
         .orderBy(asc(spotTrades.id))
         .all();
+      const placementTick = order.referenceTickId === null ? undefined : ctx.db.select().from(ticks).where(eq(ticks.id, order.referenceTickId)).get();
+      const presentTick = (tick: typeof ticks.$inferSelect | null | undefined) =>
+        tick ? { id: tick.id, price: ticksToPrice(def, tick.priceTicks), time: tick.time, source: tick.source } : null;
       return ok({
         order: presentOrder(order, instrument),
+        reference_tick: presentTick(placementTick),
         fills: fills.map(({ trade, tick }) => {
           const asTaker = trade.takerOrderId === order.id;
           return {
@@ -145,9 +166,11 @@ export const spotFeature: Feature = (api, { ctx, guards }) => {
             price: ticksToPrice(def, trade.priceTicks),
             amount: lotsToQuantity(def, trade.qtyLots),
             role: asTaker ? 'taker' : 'maker',
+            turnover: quoteMinorToDecimal(def, trade.notional),
             fee: quoteMinorToDecimal(def, asTaker ? trade.takerFee : trade.makerFee),
+            fee_currency: instrument.quote.symbol,
             time: trade.createdAt,
-            reference_tick: tick ? { id: tick.id, price: ticksToPrice(def, tick.priceTicks), time: tick.time, source: tick.source } : null,
+            reference_tick: presentTick(tick),
           };
         }),
       });

@@ -111,6 +111,36 @@ describe('spot orders', () => {
     await server.post('/coin/cancel', { id: placed.message.id }, { token: demo });
   });
 
+  it('cancels all open orders of one pair or of every pair in one call, releasing every hold', async () => {
+    const { email, token } = await registerUser(server);
+    credit(server, email, '1000', 'USDT');
+    await pushTicks(server, 'ETH/USDT', [{ price: '3400.00', volume: '1' }]);
+    for (const price of ['80000', '81000']) await server.post('/coin/trade', { amount: '0.001', target_price: price, currency_id: 1, type: 1 }, { token });
+    await server.post('/coin/trade', { amount: '0.01', target_price: '3000', currency_id: 2, type: 1 }, { token });
+    expect((await balance(token, 3)).frozen).not.toBe('0.000000');
+
+    expect((await server.post('/coin/cancel_all', { currency_id: 1, legal_id: 3 }, { token })).message).toEqual({ cancelled: 2 });
+    expect((await server.get<{ total: number }>('/coin/list', { status: 1 }, { token })).message.total).toBe(1);
+    expect((await server.post('/coin/cancel_all', {}, { token })).message).toEqual({ cancelled: 1 });
+    expect((await server.post('/coin/cancel_all', {}, { token })).message).toEqual({ cancelled: 0 });
+    expect(await balance(token, 3)).toMatchObject({ available: '1000.000000', frozen: '0.000000' });
+    expect(await server.post('/coin/cancel_all', { currency_id: 999 }, { token, lang: 'en' })).toEqual({ type: 'error', message: 'Trading pair not found' });
+    expect((await server.post('/coin/cancel_all', {})).type).toBe('999');
+  });
+
+  it('shows an order with the tick it was accepted at and each fill with the tick it settled against', async () => {
+    const placed = await server.post<Order>('/coin/trade', { amount: '0.001', currency_id: 1, type: 1 }, { token: demo });
+    const detail = await server.get<{ reference_tick: { id: number; price: string; source: string }; fills: { turnover: string; fee_currency: string; reference_tick: { id: number } }[] }>(
+      '/coin/detail',
+      { id: placed.message.id },
+      { token: demo },
+    );
+    expect(detail.message.reference_tick).toMatchObject({ source: 'replay' });
+    expect(detail.message.fills.length).toBeGreaterThan(0);
+    expect(detail.message.fills[0]).toMatchObject({ fee_currency: 'USDT', reference_tick: { id: detail.message.reference_tick.id } });
+    expect(Number(detail.message.fills[0]?.turnover)).toBeGreaterThan(0);
+  });
+
   it('gives a new user with no funds the insufficient-balance message', async () => {
     const { token } = await registerUser(server);
     expect(await server.post('/coin/trade', { amount: '0.01', currency_id: 1, type: 1 }, { token, lang: 'zh' })).toEqual({ type: 'error', message: '余额不足' });

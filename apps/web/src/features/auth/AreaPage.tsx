@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { currentLocale } from '../../shared/i18n/index.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { type Area, areaStore } from './area-store.ts';
+import { type Area, areaStore } from '../../shared/area-store.ts';
 
 interface Country extends Area {
   name: string;

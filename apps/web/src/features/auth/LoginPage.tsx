@@ -38,6 +38,7 @@ export default function LoginPage() {
       <Form
         layout="vertical"
         mode="card"
+        requiredMarkStyle="none"
         onFinish={(values: LoginValues) => login.mutate(values)}
         footer={
           <Button block type="submit" color="primary" size="large" loading={login.isPending} data-testid="login-submit">
@@ -46,10 +47,10 @@ export default function LoginPage() {
         }
       >
         <Form.Item name="user_string" label={t('fields.account')} rules={[zodRule(userStringRule, undefined, 'user_string')]}>
-          <Input placeholder={t('placeholders.account')} autoComplete="username" clearable />
+          <Input placeholder={t('placeholders.account')} autoComplete="username" clearable data-testid="login-account" />
         </Form.Item>
         <Form.Item name="password" label={t('fields.password')} rules={[requiredRule('password')]}>
-          <Input type="password" placeholder={t('placeholders.password')} autoComplete="current-password" />
+          <Input type="password" placeholder={t('placeholders.password')} autoComplete="current-password" data-testid="login-password" />
         </Form.Item>
       </Form>
       <div className="auth-links">

@@ -10,7 +10,7 @@ import { requiredRule, zodRule } from '../../shared/ui/form-rules.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { SendCodeButton } from '../../shared/ui/SendCodeButton.tsx';
 import { authApi, completeSignIn } from './api.ts';
-import { areaStore } from './area-store.ts';
+import { areaStore } from '../../shared/area-store.ts';
 
 type Channel = 'email' | 'mobile';
 
@@ -97,10 +97,11 @@ function VerifyStep({ onVerified }: { onVerified(verified: Verified): void }) {
             type={channel === 'email' ? 'email' : 'tel'}
             autoComplete={channel === 'email' ? 'email' : 'tel'}
             clearable
+            data-testid="register-address"
           />
         </Form.Item>
         <Form.Item name="code" label={t('fields.code')} rules={[zodRule(codeRule, undefined, 'code')]} extra={<SendCodeButton onSend={sendCode} />}>
-          <Input placeholder={t('placeholders.code')} inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
+          <Input placeholder={t('placeholders.code')} inputMode="numeric" maxLength={6} autoComplete="one-time-code" data-testid="register-code" />
         </Form.Item>
       </Form>
       <div className="auth-links">
@@ -160,13 +161,13 @@ function PasswordStep({ verified }: { verified: Verified }) {
         <span className="muted">{verified.address}</span>
       </Form.Item>
       <Form.Item name="password" label={t('fields.password')} rules={[zodRule(passwordRule, undefined, 'password')]}>
-        <Input type="password" placeholder={t('placeholders.newPassword')} autoComplete="new-password" />
+        <Input type="password" placeholder={t('placeholders.newPassword')} autoComplete="new-password" data-testid="register-password" />
       </Form.Item>
       <Form.Item name="re_password" label={t('fields.confirmPassword')} rules={[confirmRule]}>
-        <Input type="password" placeholder={t('placeholders.confirmPassword')} autoComplete="new-password" />
+        <Input type="password" placeholder={t('placeholders.confirmPassword')} autoComplete="new-password" data-testid="register-confirm" />
       </Form.Item>
       <Form.Item name="extension_code" label={t('fields.inviteCode')} rules={[requiredRuleIfInviteRequired()]}>
-        <Input placeholder={t('placeholders.inviteCode')} maxLength={16} />
+        <Input placeholder={t('placeholders.inviteCode')} maxLength={16} data-testid="register-invite" />
       </Form.Item>
     </Form>
   );

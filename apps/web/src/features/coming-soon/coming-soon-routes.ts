@@ -1,11 +1,5 @@
 /** Features whose pages are not built yet; each route shows the shared "coming soon" page naming it. */
 export const COMING_SOON: Record<string, string> = {
-  '/pages/market/market': 'market',
-  '/pages/quotation/index': 'market',
-  '/pages/market/search': 'market',
-  '/pages/transaction/order': 'orders',
-  '/pages/transaction/currency': 'spotTrading',
-  '/pages/transaction/currency_order': 'spotTrading',
   '/pages/setting/coupon': 'coupons',
   '/pages/setting/wallet': 'withdrawalAddresses',
   '/pages/setting/bill': 'bills',

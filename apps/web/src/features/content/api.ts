@@ -26,9 +26,12 @@ export function useStaticPage(slug: PageSlug) {
   return useQuery({ queryKey: ['page', slug, lang], queryFn: () => api.get<StaticPage>(`/${slug}`) });
 }
 
+/** Article ids are positive integers; anything else in the address names no article. */
+export const isArticleId = (id: number) => Number.isSafeInteger(id) && id > 0;
+
 export function useArticle(id: number) {
   const { lang } = useSession();
-  return useQuery({ queryKey: ['article', id, lang], queryFn: () => api.post<Article>('/news/detail', { id }), enabled: Number.isSafeInteger(id) && id > 0 });
+  return useQuery({ queryKey: ['article', id, lang], queryFn: () => api.post<Article>('/news/detail', { id }), enabled: isArticleId(id) });
 }
 
 export function useFaq() {

@@ -8,6 +8,7 @@ import { HomeGuides } from './HomeGuides.tsx';
 import { HomeHeader } from './HomeHeader.tsx';
 import { HomeMenu } from './HomeMenu.tsx';
 import { HomeNotices } from './HomeNotices.tsx';
+import { HomeQuotes } from '../market/index.ts';
 import { HomePopup } from './HomePopup.tsx';
 import { HomeWhy } from './HomeWhy.tsx';
 
@@ -26,6 +27,7 @@ export default function HomePage() {
           <HomeBanners banners={data.banners} />
           <HomeNotices notices={data.notices} />
           <HomeMenu menu={data.menu} />
+          <HomeQuotes />
           <HomeGuides guides={data.guides} />
         </>
       ) : home.isError ? (

@@ -56,7 +56,8 @@ export function HomePopup() {
       onClose={() => setVisible(false)}
       actions={[
         { key: 'details', text: t('popup.details'), primary: true },
-        { key: 'close', text: t('shell:actions.close') },
+        // Modal actions take no data-* attributes in their type; the class is the tests' handle.
+        { key: 'close', text: t('shell:actions.close'), className: 'home-popup__close' },
       ]}
       onAction={(action) => {
         setVisible(false);

@@ -9,7 +9,7 @@ import { useStore } from '../../shared/store.ts';
 import { zodRule } from '../../shared/ui/form-rules.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { SendCodeButton } from '../../shared/ui/SendCodeButton.tsx';
-import { areaStore } from '../auth/area-store.ts';
+import { areaStore } from '../../shared/area-store.ts';
 import { refreshUser, settingsApi, useUserInfo } from './api.ts';
 import { TestIdInput, toastMessage } from './components.tsx';
 

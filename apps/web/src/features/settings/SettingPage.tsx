@@ -57,7 +57,9 @@ export default function SettingPage() {
         <button type="button" className="settings-profile" onClick={() => navigate('/pages/setting/userInfo')} data-testid="setting-profile">
           <Avatar src={user.head_portrait ?? ''} className="settings-profile__avatar" />
           <div className="settings-profile__body">
-            <div className="settings-profile__name">{user.nickname || user.account || user.email || user.phone}</div>
+            <div className="settings-profile__name" data-testid="setting-nickname">
+              {user.nickname || user.account || user.email || user.phone}
+            </div>
             <div className="settings-profile__account muted">{user.account ?? user.email ?? user.phone}</div>
             {user.verification ? <VerificationBadge verification={user.verification} /> : null}
           </div>
@@ -100,7 +102,7 @@ export default function SettingPage() {
       ) : null}
 
       <List className="settings-list" mode="card">
-        <List.Item prefix={<GlobalOutline />} onClick={() => setPopup('language')} extra={languageName} data-testid="setting-language">
+        <List.Item prefix={<GlobalOutline />} onClick={() => setPopup('language')} extra={<span data-testid="setting-language-value">{languageName}</span>} data-testid="setting-language">
           {t('setting.language')}
         </List.Item>
         <List.Item prefix={<PayCircleOutline />} onClick={() => setPopup('fiat')} extra={`${fiat.currency_code} (${fiat.symbol})`} data-testid="setting-fiat">

@@ -82,3 +82,12 @@ export function useCancelOrder() {
     onSuccess: refreshOrderLists,
   });
 }
+
+/** Cancels every open order, or only one pair's, in one call; answers how many were cancelled. */
+export function useCancelAllOrders() {
+  return useMutation({
+    mutationFn: (pair: { currencyId: number; legalId: number } | null) =>
+      api.post<{ cancelled: number }>('/coin/cancel_all', pair ? { currency_id: pair.currencyId, legal_id: pair.legalId } : {}),
+    onSuccess: refreshOrderLists,
+  });
+}

@@ -19,6 +19,10 @@ export interface Ticker {
   turnover: string;
   time: number;
   tick_id: number | null;
+  /** Always true for crypto; stocks trade only in their exchange's sessions. */
+  market_open: boolean;
+  /** When a closed market opens next (Unix ms), otherwise null. */
+  next_open: number | null;
 }
 
 /** An instrument as `/currency/quotation_new` lists it: its ticker plus what trading it needs. */
@@ -30,7 +34,6 @@ export interface Quote extends Ticker {
   name: string;
   icon: string;
   kind: 'crypto' | 'stock';
-  market_open: boolean;
   tick_size: string;
   lot_size: string;
   min_notional: string;
@@ -67,7 +70,7 @@ export function mergeTickers(quotes: Quote[] | undefined, update: Ticker | Ticke
   });
 }
 
-const quotesKey = (signedIn: boolean) => ['quotes', signedIn] as const;
+export const quotesKey = (signedIn: boolean) => ['quotes', signedIn] as const;
 
 /** However many components show quotes, one `tickers` listener keeps the cached lists current. */
 let liveUsers = 0;

@@ -1,4 +1,4 @@
-import { createStore } from '../../shared/store.ts';
+import { createStore } from './store.ts';
 
 export interface Area {
   country: string;

@@ -1,0 +1,89 @@
+import type { InstrumentDef } from '@openbourse/core';
+import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { instrumentDef, type Quote, useQuote } from '../../shared/market/quotes.ts';
+import { useSession } from '../../shared/session.ts';
+import { LoadError } from '../../shared/ui/LoadError.tsx';
+import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { useRecordView } from './api.ts';
+import { KlineChart } from './components/KlineChart.tsx';
+import { MarketClosedBanner } from './components/MarketClosedBanner.tsx';
+import { MarketTabs } from './components/MarketTabs.tsx';
+import { OpenOrders } from './components/OpenOrders.tsx';
+import { OrderForm } from './components/OrderForm.tsx';
+import { PairSwitcher } from './components/PairSwitcher.tsx';
+import { PriceSummary } from './components/PriceSummary.tsx';
+import { TradeHeader } from './components/TradeHeader.tsx';
+import { useOrderDraft } from './order-draft.ts';
+import './trade.css';
+
+const DEFAULT_SYMBOL = 'BTC/USDT';
+const tradeRoute = (symbol: string) => `/pages/transaction/currency?symbol=${encodeURIComponent(symbol)}`;
+
+/**
+ * Every live tick brings a new quote object; the definition only changes with
+ * the instrument's sizes, so the chart and core's per-definition caches keep theirs.
+ */
+function useStableDef(quote: Quote): InstrumentDef {
+  const key = JSON.stringify(instrumentDef(quote));
+  return useMemo(() => JSON.parse(key) as InstrumentDef, [key]);
+}
+
+function TradeScreen({ quote }: { quote: Quote }) {
+  const navigate = useNavigate();
+  const { token } = useSession();
+  const def = useStableDef(quote);
+  const { draft, update, pickPrice } = useOrderDraft(quote.price);
+  const [switching, setSwitching] = useState(false);
+  useRecordView(quote.symbol);
+  return (
+    <div className="trade">
+      <TradeHeader quote={quote} onSwitchPair={() => setSwitching(true)} />
+      {quote.market_open ? null : <MarketClosedBanner nextOpen={quote.next_open} />}
+      <PriceSummary quote={quote} />
+      <KlineChart def={def} />
+      <MarketTabs quote={quote} onPickPrice={pickPrice} />
+      <OrderForm quote={quote} def={def} draft={draft} onChange={update} />
+      {token ? <OpenOrders quote={quote} /> : null}
+      <PairSwitcher
+        visible={switching}
+        current={quote.symbol}
+        onClose={() => setSwitching(false)}
+        onSelect={(symbol) => {
+          setSwitching(false);
+          navigate(tradeRoute(symbol), { replace: true });
+        }}
+      />
+    </div>
+  );
+}
+
+/** Spot and stock trading for one pair, `?symbol=BTC%2FUSDT` (BTC/USDT when absent). */
+export default function CurrencyPage() {
+  const { t } = useTranslation('trade');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const symbol = params.get('symbol') ?? DEFAULT_SYMBOL;
+  const quote = useQuote(symbol);
+
+  // Keyed by symbol: another pair starts with a fresh form, chart and subscriptions.
+  if (quote.data) return <TradeScreen key={symbol} quote={quote.data} />;
+  return (
+    <>
+      <PageHeader title={t('title')} fallback="/pages/market/market" />
+      {quote.isError ? (
+        <LoadError title={t('loadError.title')} description={t('loadError.description')} onRetry={quote.refetch} />
+      ) : quote.isSuccess ? (
+        <ErrorBlock status="empty" title={t('notFound.title')} description={t('notFound.description')} data-testid="trade-not-found">
+          <Button color="primary" onClick={() => navigate(tradeRoute(DEFAULT_SYMBOL), { replace: true })}>
+            {t('notFound.back')}
+          </Button>
+        </ErrorBlock>
+      ) : (
+        <Skeleton.Paragraph lineCount={8} animated className="trade-skeleton" />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+import { type CandlePeriod, PERIOD_SECONDS } from '@openbourse/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api } from '../../shared/api/request.ts';
+import type { SpotOrder } from '../../shared/market/orders.ts';
+import type { Quote } from '../../shared/market/quotes.ts';
+import { useChannel } from '../../shared/realtime/index.ts';
+import { useSession } from '../../shared/session.ts';
+import type { OrderDraft } from './preview.ts';
+
+/** A candle as `/currency/new_timeshar` and `candles:<symbol>:<period>` send it; prices and volume are decimal strings. */
+export interface CandleBar {
+  /** Bucket start, Unix seconds. */
+  time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}
+
+/** Best first: `[price, quantity]`. */
+export type DepthLevel = [string, string];
+
+export interface Depth {
+  bids: DepthLevel[];
+  asks: DepthLevel[];
+  time: number;
+}
+
+export interface MarketTrade {
+  id: number;
+  price: string;
+  amount: string;
+  /** The taker's side. */
+  side: 'buy' | 'sell';
+  /** Unix ms. */
+  time: number;
+}
+
+/** How far back the chart starts, in candles; enough to scroll through without a heavy first load. */
+const HISTORY_CANDLES = 300;
+const RECENT_TRADES = 40;
+
+/** Seconds of one candle of each period, to ask for a bounded history (a month is taken as 31 days). */
+const PERIOD_LENGTH_SECONDS: Record<CandlePeriod, number> = { ...PERIOD_SECONDS, '1mon': 31 * 86_400 };
+
+/** Candle history oldest first; the chart keeps it current from the candles channel itself. */
+export function useCandleHistory(symbol: string, period: CandlePeriod) {
+  return useQuery({
+    queryKey: ['trade', 'candles', symbol, period],
+    queryFn: () => {
+      const to = Math.floor(Date.now() / 1000);
+      return api.get<CandleBar[]>('/currency/new_timeshar', { symbol, period, from: to - HISTORY_CANDLES * PERIOD_LENGTH_SECONDS[period], to }, { silent: true });
+    },
+    // The channel moves the chart on, so a drawn history never needs refetching; one left
+    // behind by a period switch is dropped, as it would have a gap when shown again.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+}
+
+/** The order book as the depth channel pushes it (its first frame is the current book). */
+export function useDepth(symbol: string): Depth | undefined {
+  const [depth, setDepth] = useState<Depth>();
+  useChannel<Depth>(`depth:${symbol}`, setDepth);
+  return depth;
+}
+
+/** Recent trades newest first: the stored ones, then each new one from the trades channel. */
+export function useRecentTrades(symbol: string) {
+  const client = useQueryClient();
+  const queryKey = ['trade', 'trades', symbol];
+  const query = useQuery({
+    queryKey,
+    queryFn: async () => (await api.get<MarketTrade[]>('/currency/trades', { symbol }, { silent: true })).slice(0, RECENT_TRADES),
+  });
+  useChannel<MarketTrade>(`trades:${symbol}`, (trade) => {
+    client.setQueryData<MarketTrade[]>(queryKey, (trades) => (trades && !trades.some((known) => known.id === trade.id) ? [trade, ...trades].slice(0, RECENT_TRADES) : trades));
+  });
+  return query;
+}
+
+export interface Balance {
+  currency: string;
+  available: string;
+  frozen: string;
+}
+
+/** Both sides of a pair, in the account the server trades it in (change for crypto pairs, stock for stocks). */
+export interface PairBalances {
+  account_code: string;
+  base: Balance;
+  quote: Balance;
+}
+
+const WALLET_KEY = ['trade', 'wallet'] as const;
+
+/**
+ * The pair's base and quote balances in one call, so switching between buy
+ * and sell shows the right one at once; refetched whenever the server says
+ * the user's balances changed.
+ */
+export function usePairBalances(quote: Pick<Quote, 'currency_id' | 'legal_id'>) {
+  const { token } = useSession();
+  const client = useQueryClient();
+  useChannel(token ? 'balances' : null, () => void client.invalidateQueries({ queryKey: WALLET_KEY }));
+  return useQuery({
+    queryKey: [...WALLET_KEY, quote.currency_id, quote.legal_id, token],
+    queryFn: () => api.post<PairBalances>('/wallet/detail', { currency_id: quote.currency_id, legal_id: quote.legal_id }, { silent: true }),
+    enabled: token !== null,
+  });
+}
+
+/** Places an order from a checked draft: a limit order carries its price, a market order none. */
+export function usePlaceOrder(quote: Pick<Quote, 'currency_id' | 'legal_id'>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (draft: OrderDraft) =>
+      api.post<SpotOrder>('/coin/trade', {
+        amount: draft.amount.trim(),
+        target_price: draft.type === 'limit' ? draft.price.trim() : '',
+        currency_id: quote.currency_id,
+        legal_id: quote.legal_id,
+        type: draft.side === 'buy' ? 1 : 2,
+      }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: WALLET_KEY }),
+  });
+}
+
+/** Adds the pair to the watchlist or removes it; the quotes list carries the new flag after a refetch. */
+export function useToggleFavourite(symbol: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (favourite: boolean) => api.post<string>(favourite ? '/optional/del' : '/optional/add', { symbol }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['quotes'] }),
+  });
+}
+
+/** Records the visit for "recently viewed" in search; a failure is nothing the user needs to hear about. */
+export function useRecordView(symbol: string) {
+  const { token } = useSession();
+  useEffect(() => {
+    if (token) api.post('/market/viewed', { symbol }, { silent: true }).catch(() => undefined);
+  }, [symbol, token]);
+}

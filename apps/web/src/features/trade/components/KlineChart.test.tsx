@@ -1,0 +1,104 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../shared/i18n/index.ts';
+import { instrumentDef } from '../../../shared/market/quotes.ts';
+import { initSession } from '../../../shared/session.ts';
+import { renderAt, stubApi } from '../../../shared/test-utils.tsx';
+import { btcQuote } from '../test-doubles.ts';
+import { listenedChannels, pushFrame } from '../../../shared/realtime/test-double.ts';
+import { KlineChart } from './KlineChart.tsx';
+
+vi.mock('../../../shared/realtime/index.ts', () => import('../../../shared/realtime/test-double.ts'));
+
+/** happy-dom has no canvas: a recording stand-in for lightweight-charts. */
+const charts = vi.hoisted(() => {
+  const created: { removed: boolean; series: Record<string, { setData: ReturnType<typeof vi.fn>; update: ReturnType<typeof vi.fn> }> }[] = [];
+  return { created };
+});
+
+vi.mock('lightweight-charts', () => {
+  const series = () => ({ setData: vi.fn(), update: vi.fn(), priceScale: () => ({ applyOptions: vi.fn() }) });
+  return {
+    CandlestickSeries: 'Candlestick',
+    HistogramSeries: 'Histogram',
+    ColorType: { Solid: 'solid' },
+    CrosshairMode: { Normal: 0 },
+    TickMarkType: { Year: 0, Month: 1, DayOfMonth: 2, Time: 3, TimeWithSeconds: 4 },
+    createChart: () => {
+      const chart = { removed: false, series: {} as Record<string, ReturnType<typeof series>> };
+      charts.created.push(chart);
+      return {
+        addSeries: (type: string) => {
+          chart.series[type] = series();
+          return chart.series[type];
+        },
+        applyOptions: vi.fn(),
+        timeScale: () => ({ scrollToRealTime: vi.fn() }),
+        subscribeCrosshairMove: vi.fn(),
+        unsubscribeCrosshairMove: vi.fn(),
+        remove: () => {
+          chart.removed = true;
+        },
+      };
+    },
+  };
+});
+
+const bar = (time: number, close: string) => ({ time, open: '100000.00', high: '100100.00', low: '99900.00', close, volume: '1.5000' });
+const def = instrumentDef(btcQuote);
+const candles = () => charts.created.at(-1)?.series.Candlestick;
+
+beforeAll(async () => {
+  initSession();
+  await initI18n('zh');
+});
+
+beforeEach(() => {
+  charts.created.length = 0;
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('KlineChart', () => {
+  it('draws the 15-minute history, then keeps the running candle current from the channel', async () => {
+    const { fetchMock } = stubApi({ '/currency/new_timeshar': [bar(900, '100050.00'), bar(1800, '99950.00')] });
+    renderAt(<KlineChart def={def} />);
+    await waitFor(() => expect(candles()?.setData).toHaveBeenLastCalledWith([expect.objectContaining({ time: 900, close: 100050 }), expect.objectContaining({ time: 1800, close: 99950 })]));
+    const query = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost').searchParams;
+    expect(query.get('symbol')).toBe('BTC/USDT');
+    expect(query.get('period')).toBe('15min');
+    expect(Number(query.get('to')) - Number(query.get('from'))).toBe(300 * 900);
+    expect(listenedChannels()).toContain('candles:BTC/USDT:15min');
+
+    pushFrame('candles:BTC/USDT:15min', bar(1800, '99990.00'));
+    pushFrame('candles:BTC/USDT:15min', bar(2700, '100010.00'));
+    pushFrame('candles:BTC/USDT:15min', bar(900, '1.00'));
+    expect(candles()?.update.mock.calls.map(([candle]) => [candle.time, candle.close])).toEqual([
+      [1800, 99990],
+      [2700, 100010],
+    ]);
+    expect(screen.getByTestId('trade-chart-legend').textContent).toContain('100,010.00');
+  });
+
+  it('reloads and resubscribes when the period changes', async () => {
+    const { calledPaths } = stubApi({ '/currency/new_timeshar': [bar(86_400, '100000.00')] });
+    renderAt(<KlineChart def={def} />);
+    await waitFor(() => expect(calledPaths()).toHaveLength(1));
+    fireEvent.click(screen.getByText('日线'));
+    await waitFor(() => expect(listenedChannels()).toContain('candles:BTC/USDT:1day'));
+    expect(listenedChannels()).not.toContain('candles:BTC/USDT:15min');
+    await waitFor(() => expect(calledPaths()).toHaveLength(2));
+    expect(charts.created).toHaveLength(1);
+  });
+
+  it('removes the chart and stops listening on unmount', async () => {
+    stubApi({ '/currency/new_timeshar': [] });
+    const { unmount } = renderAt(<KlineChart def={def} />);
+    expect(await screen.findByText('暂无K线数据')).toBeTruthy();
+    unmount();
+    expect(charts.created.every((chart) => chart.removed)).toBe(true);
+    expect(listenedChannels().filter((channel) => channel.startsWith('candles:'))).toEqual([]);
+  });
+});

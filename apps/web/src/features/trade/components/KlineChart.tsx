@@ -1,0 +1,181 @@
+import { type CandlePeriod, deriveSpec, type InstrumentDef, PERIODS } from '@openbourse/core';
+import { Button, DotLoading, Tabs } from 'antd-mobile';
+import {
+  CandlestickSeries,
+  ColorType,
+  CrosshairMode,
+  createChart,
+  HistogramSeries,
+  type IChartApi,
+  type ISeriesApi,
+  type Time,
+  TickMarkType,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../shared/i18n/index.ts';
+import { useChannel } from '../../../shared/realtime/index.ts';
+import { formatCompact } from '../../../shared/ui/Amount.tsx';
+import { type CandleBar, useCandleHistory } from '../api.ts';
+import { formatOnGrid } from '../format.ts';
+
+const UP = '#28ba98';
+const DOWN = '#f04a5a';
+const DEFAULT_PERIOD: CandlePeriod = '15min';
+const INTRADAY = new Set<CandlePeriod>(['1min', '5min', '15min', '30min', '60min', '4hour']);
+
+interface ChartSeries {
+  chart: IChartApi;
+  candles: ISeriesApi<'Candlestick'>;
+  volume: ISeriesApi<'Histogram'>;
+}
+
+// Chart coordinates only: the strings stay the source of truth for every figure shown as text.
+const toCandle = (bar: CandleBar) => ({ time: bar.time as UTCTimestamp, open: Number(bar.open), high: Number(bar.high), low: Number(bar.low), close: Number(bar.close) });
+const toVolume = (bar: CandleBar) => ({ time: bar.time as UTCTimestamp, value: Number(bar.volume), color: Number(bar.close) >= Number(bar.open) ? `${UP}80` : `${DOWN}80` });
+
+/** lightweight-charts draws UTC; the user reads local time. */
+function localTime(time: Time, options: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat(currentLocale(), { hourCycle: 'h23', ...options }).format((time as number) * 1000);
+}
+
+const TICK_MARK_FORMATS: Record<TickMarkType, Intl.DateTimeFormatOptions> = {
+  [TickMarkType.Year]: { year: 'numeric' },
+  [TickMarkType.Month]: { month: 'short' },
+  [TickMarkType.DayOfMonth]: { month: 'numeric', day: 'numeric' },
+  [TickMarkType.Time]: { hour: '2-digit', minute: '2-digit' },
+  [TickMarkType.TimeWithSeconds]: { hour: '2-digit', minute: '2-digit', second: '2-digit' },
+};
+
+const crosshairTime = (period: CandlePeriod) => (time: Time) =>
+  localTime(time, INTRADAY.has(period) ? { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' } : { year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** One dark chart with a candlestick series over a volume histogram; sized by its container, removed on unmount. */
+function useChartSeries(container: RefObject<HTMLDivElement | null>, def: InstrumentDef): ChartSeries | null {
+  const [series, setSeries] = useState<ChartSeries | null>(null);
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const chart = createChart(element, {
+      autoSize: true,
+      layout: { background: { type: ColorType.Solid, color: '#171c23' }, textColor: '#9aa3af', fontSize: 10 },
+      grid: { vertLines: { color: '#1f2630' }, horzLines: { color: '#1f2630' } },
+      crosshair: { mode: CrosshairMode.Normal },
+      rightPriceScale: { borderColor: '#2a323d' },
+      timeScale: { borderColor: '#2a323d', timeVisible: true, barSpacing: 7, tickMarkFormatter: (time: Time, type: TickMarkType) => localTime(time, TICK_MARK_FORMATS[type]) },
+      localization: { locale: currentLocale() },
+    });
+    const candles = chart.addSeries(CandlestickSeries, {
+      upColor: UP,
+      downColor: DOWN,
+      borderVisible: false,
+      wickUpColor: UP,
+      wickDownColor: DOWN,
+      priceFormat: { type: 'price', precision: deriveSpec(def).priceDecimals, minMove: Number(def.tickSize) },
+    });
+    candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.28 } });
+    const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: '', lastValueVisible: false, priceLineVisible: false });
+    volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+    setSeries({ chart, candles, volume });
+    return () => {
+      setSeries(null);
+      chart.remove();
+    };
+  }, [container, def]);
+  return series;
+}
+
+function Legend({ bar }: { bar: CandleBar | undefined }) {
+  const { t } = useTranslation('trade');
+  if (!bar) return <div className="trade-chart__legend" />;
+  const tone = Number(bar.close) >= Number(bar.open) ? 'tone-up' : 'tone-down';
+  return (
+    <div className="trade-chart__legend" data-testid="trade-chart-legend">
+      {(['open', 'high', 'low', 'close'] as const).map((field) => (
+        <span key={field}>
+          {t(`chart.${field}`)} <span className={tone}>{formatOnGrid(bar[field])}</span>
+        </span>
+      ))}
+      <span>
+        {t('chart.volume')} {formatCompact(bar.volume)}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * K-line of one pair: history from the server, then the running candle from
+ * `candles:<symbol>:<period>`. Switching period reloads the history and
+ * resubscribes; updates for a period are applied only once its history is drawn.
+ */
+export function KlineChart({ def }: { def: InstrumentDef }) {
+  const { t } = useTranslation('trade');
+  const [period, setPeriod] = useState<CandlePeriod>(DEFAULT_PERIOD);
+  const container = useRef<HTMLDivElement>(null);
+  const series = useChartSeries(container, def);
+  const history = useCandleHistory(def.symbol, period);
+  const bars = useRef(new Map<number, CandleBar>());
+  const drawnPeriod = useRef<CandlePeriod | null>(null);
+  const lastTime = useRef(0);
+  const [latest, setLatest] = useState<CandleBar>();
+  const [hovered, setHovered] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (!series) return;
+    const data = history.data ?? [];
+    series.candles.setData(data.map(toCandle));
+    series.volume.setData(data.map(toVolume));
+    series.chart.applyOptions({ localization: { timeFormatter: crosshairTime(period) } });
+    series.chart.timeScale().scrollToRealTime();
+    bars.current = new Map(data.map((bar) => [bar.time, bar]));
+    lastTime.current = data.at(-1)?.time ?? 0;
+    setLatest(data.at(-1));
+    drawnPeriod.current = history.data ? period : null;
+  }, [series, history.data, period]);
+
+  useEffect(() => {
+    if (!series) return;
+    const onMove = (param: { time?: Time }) => setHovered(param.time === undefined ? null : (param.time as number));
+    series.chart.subscribeCrosshairMove(onMove);
+    return () => series.chart.unsubscribeCrosshairMove(onMove);
+  }, [series]);
+
+  useChannel<CandleBar>(`candles:${def.symbol}:${period}`, (bar) => {
+    // The chart refuses bars older than its last one; a late frame is simply dropped.
+    if (!series || drawnPeriod.current !== period || bar.time < lastTime.current) return;
+    series.candles.update(toCandle(bar));
+    series.volume.update(toVolume(bar));
+    bars.current.set(bar.time, bar);
+    lastTime.current = bar.time;
+    setLatest(bar);
+  });
+
+  return (
+    <section className="trade-chart">
+      <Tabs className="trade-chart__periods" activeKey={period} onChange={(key) => setPeriod(key as CandlePeriod)} data-testid="trade-periods">
+        {PERIODS.map((item) => (
+          <Tabs.Tab key={item} title={t(`chart.periods.${item}`)} />
+        ))}
+      </Tabs>
+      <Legend bar={hovered === null ? latest : (bars.current.get(hovered) ?? latest)} />
+      <div className="trade-chart__box">
+        <div className="trade-chart__canvas" ref={container} data-testid="trade-chart" />
+        {history.isPending ? (
+          <div className="trade-chart__overlay">
+            <DotLoading color="primary" />
+          </div>
+        ) : history.isError ? (
+          <div className="trade-chart__overlay">
+            <span className="muted">{t('chart.loadFailed')}</span>
+            <Button size="mini" color="primary" fill="outline" onClick={() => void history.refetch()}>
+              {t('shell:actions.retry')}
+            </Button>
+          </div>
+        ) : history.data.length === 0 ? (
+          <div className="trade-chart__overlay muted">{t('chart.empty')}</div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../shared/i18n/index.ts';
+import { initSession } from '../../../shared/session.ts';
+import { renderAt } from '../../../shared/test-utils.tsx';
+import { btcQuote } from '../test-doubles.ts';
+import { listenedChannels, pushFrame } from '../../../shared/realtime/test-double.ts';
+import { OrderBook } from './OrderBook.tsx';
+
+vi.mock('../../../shared/realtime/index.ts', () => import('../../../shared/realtime/test-double.ts'));
+
+beforeAll(async () => {
+  initSession();
+  await initI18n('zh');
+});
+
+const depth = {
+  asks: [
+    ['100010.00', '0.5000'],
+    ['100020.00', '1.5000'],
+  ],
+  bids: [
+    ['99990.00', '1.0000'],
+    ['99980.00', '2.0000'],
+  ],
+  time: 1,
+};
+
+const prices = (side: 'ask' | 'bid') => screen.queryAllByTestId(`trade-book-${side}`).map((level) => level.querySelector('.trade-book__price')?.textContent);
+const barWidths = (side: 'ask' | 'bid') => screen.queryAllByTestId(`trade-book-${side}`).map((level) => (level.querySelector('.trade-book__bar') as HTMLElement).style.width);
+
+describe('OrderBook', () => {
+  it('shows the live book: asks above with the best nearest the last price, bids below best first', async () => {
+    const { unmount } = renderAt(<OrderBook quote={btcQuote} onPick={() => undefined} />);
+    expect(await screen.findByTestId('trade-book-loading')).toBeTruthy();
+    expect(listenedChannels()).toContain('depth:BTC/USDT');
+    pushFrame('depth:BTC/USDT', depth, true);
+    expect(await screen.findByTestId('trade-book')).toBeTruthy();
+    expect(prices('ask')).toEqual(['100,020.00', '100,010.00']);
+    expect(prices('bid')).toEqual(['99,990.00', '99,980.00']);
+    expect(screen.getByText('100,000.00')).toBeTruthy();
+    unmount();
+    expect(listenedChannels()).not.toContain('depth:BTC/USDT');
+  });
+
+  it('draws cumulative depth against the deeper side', async () => {
+    renderAt(<OrderBook quote={btcQuote} onPick={() => undefined} />);
+    pushFrame('depth:BTC/USDT', depth, true);
+    await screen.findByTestId('trade-book');
+    // Cumulative: asks 0.5, 2.0; bids 1.0, 3.0 (the deepest).
+    expect(barWidths('bid')).toEqual(['33.33%', '100%']);
+    expect(barWidths('ask')).toEqual(['66.66%', '16.66%']);
+  });
+
+  it('follows each new picture of the book', async () => {
+    renderAt(<OrderBook quote={btcQuote} onPick={() => undefined} />);
+    pushFrame('depth:BTC/USDT', depth, true);
+    await screen.findByTestId('trade-book');
+    pushFrame('depth:BTC/USDT', { asks: [['100015.00', '0.1000']], bids: [], time: 2 });
+    expect(prices('ask')).toEqual(['100,015.00']);
+    expect(prices('bid')).toEqual([]);
+    expect(screen.getByText('暂无挂单')).toBeTruthy();
+  });
+
+  it('hands a tapped level’s price to the order form', async () => {
+    const onPick = vi.fn();
+    renderAt(<OrderBook quote={btcQuote} onPick={onPick} />);
+    pushFrame('depth:BTC/USDT', depth, true);
+    await screen.findByTestId('trade-book');
+    fireEvent.click(screen.getAllByTestId('trade-book-bid')[1] as HTMLElement);
+    expect(onPick).toHaveBeenCalledWith('99980.00');
+  });
+});

@@ -1,0 +1,135 @@
+import { dec, type InstrumentDef, TIMING } from '@openbourse/core';
+import { Button, Toast } from 'antd-mobile';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { toast } from '../../../shared/api/request.ts';
+import type { SpotOrder } from '../../../shared/market/orders.ts';
+import type { Quote } from '../../../shared/market/quotes.ts';
+import { ROUTES } from '../../../shared/navigation.ts';
+import { useSession } from '../../../shared/session.ts';
+import { usePairBalances, usePlaceOrder } from '../api.ts';
+import { formatExact, formatOnGrid } from '../format.ts';
+import { amountForShare, type DraftIssue, type DraftMarket, evaluateDraft, type OrderDraft, shareOfAvailable } from '../preview.ts';
+import { DecimalField, MarketPriceField, OrderTypeSwitch, ShareSlider, SideSwitch } from './OrderFields.tsx';
+import { isLiveIssue, OrderPreview } from './OrderPreview.tsx';
+
+function issueMessage(t: TFunction<'trade'>, issue: DraftIssue, def: InstrumentDef): string {
+  return t(`issues.${issue}`, { tick: def.tickSize, lot: def.lotSize, min: def.minNotional, currency: def.quote });
+}
+
+/** What happened to a submitted order: filled, partially filled or placed (or, for a market order that met no liquidity, cancelled). */
+function resultMessage(t: TFunction<'trade'>, order: SpotOrder, def: InstrumentDef): string {
+  if (order.status === 'filled') return t('result.filled', { price: formatOnGrid(order.average_price ?? order.price) });
+  if (dec(order.filled_amount).isZero()) return order.status === 'open' ? t('result.placed') : t('result.unfilled');
+  return t('result.partial', { filled: order.filled_amount, amount: order.amount, base: def.base });
+}
+
+function showResult(message: string): void {
+  // The toast breaks anywhere by default, which can split a price in two; this content breaks only between words.
+  Toast.show({
+    content: (
+      <span className="trade-result" data-testid="trade-result">
+        {message}
+      </span>
+    ),
+    duration: TIMING.toastMs,
+  });
+}
+
+function VisitorActions() {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
+  return (
+    <div className="trade-form__visitor">
+      <Button block color="primary" onClick={() => navigate(`${ROUTES.login}?redirect=${redirect}`)} data-testid="trade-login">
+        {t('actions.login')}
+      </Button>
+      <Button block fill="outline" color="primary" onClick={() => navigate(ROUTES.register)} data-testid="trade-register">
+        {t('actions.register')}
+      </Button>
+    </div>
+  );
+}
+
+interface Props {
+  quote: Quote;
+  def: InstrumentDef;
+  draft: OrderDraft;
+  onChange(patch: Partial<OrderDraft>): void;
+}
+
+/**
+ * Buy or sell, limit or market: the draft is checked and previewed on every
+ * keystroke with the server's own arithmetic, and problems are shown before
+ * anything is sent.
+ */
+export function OrderForm({ quote, def, draft, onChange }: Props) {
+  const { t } = useTranslation('trade');
+  const { token } = useSession();
+  const balances = usePairBalances(quote);
+  const place = usePlaceOrder(quote);
+  /** The slider position the user dragged to; typing an amount hands the thumb back to the amount. */
+  const [draggedShare, setDraggedShare] = useState<number | null>(null);
+
+  const heldCurrency = draft.side === 'buy' ? quote.quote : quote.base;
+  const heldBalance = draft.side === 'buy' ? balances.data?.quote : balances.data?.base;
+  const market: DraftMarket = { def, lastPrice: quote.price, available: heldBalance?.available };
+  const { preview, issue } = evaluateDraft(draft, market);
+  const share = draggedShare ?? shareOfAvailable(draft, market);
+
+  const change = (patch: Partial<OrderDraft>) => {
+    setDraggedShare(null);
+    onChange(patch);
+  };
+  const pickShare = (percent: number) => {
+    setDraggedShare(percent);
+    onChange({ amount: amountForShare(draft, market, percent) });
+  };
+  const submit = () => {
+    if (issue) {
+      toast(issueMessage(t, issue, def));
+      return;
+    }
+    place.mutate(draft, {
+      onSuccess: (order) => {
+        showResult(resultMessage(t, order, def));
+        change({ amount: '' });
+      },
+    });
+  };
+
+  return (
+    <section className={`trade-card trade-form trade-form--${draft.side}`} data-testid="trade-form">
+      <SideSwitch side={draft.side} onChange={(side) => change({ side, amount: '' })} />
+      <OrderTypeSwitch type={draft.type} onChange={(type) => change({ type })} />
+      {draft.type === 'limit' ? (
+        <DecimalField label={t('form.price', { currency: quote.quote })} value={draft.price} step={def.tickSize} onChange={(price) => change({ price })} testId="trade-price" />
+      ) : (
+        <MarketPriceField label={t('form.price', { currency: quote.quote })} />
+      )}
+      <DecimalField label={t('form.amount', { currency: quote.base })} value={draft.amount} step={def.lotSize} onChange={(amount) => change({ amount })} testId="trade-amount" />
+      <ShareSlider value={share} disabled={!token || market.available === undefined} onChange={pickShare} />
+      <div className="trade-form__available">
+        <span className="muted">{t('form.available')}</span>
+        <span data-testid="trade-available">{token ? `${market.available === undefined ? '--' : formatExact(market.available)} ${heldCurrency}` : '--'}</span>
+      </div>
+      <OrderPreview draft={draft} preview={preview} quoteCurrency={quote.quote} lastPrice={quote.price} />
+      {isLiveIssue(issue) ? (
+        <p className="trade-form__issue" role="alert" data-testid="trade-issue">
+          {issueMessage(t, issue, def)}
+        </p>
+      ) : null}
+      {token ? (
+        <Button block className={`trade-submit trade-submit--${draft.side}`} loading={place.isPending} onClick={submit} data-testid="trade-submit">
+          {draft.side === 'buy' ? t('form.submitBuy', { base: quote.base }) : t('form.submitSell', { base: quote.base })}
+        </Button>
+      ) : (
+        <VisitorActions />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../shared/i18n/index.ts';
+import { initSession } from '../../../shared/session.ts';
+import { renderAt, stubApi } from '../../../shared/test-utils.tsx';
+import { btcQuote } from '../test-doubles.ts';
+import { listenedChannels, pushFrame } from '../../../shared/realtime/test-double.ts';
+import { RecentTrades } from './RecentTrades.tsx';
+
+vi.mock('../../../shared/realtime/index.ts', () => import('../../../shared/realtime/test-double.ts'));
+
+beforeAll(async () => {
+  initSession();
+  await initI18n('zh');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const trade = (id: number, price: string, side: 'buy' | 'sell') => ({ id, price, amount: '0.1000', side, time: 1_700_000_000_000 + id });
+const shownPrices = () => [...document.querySelectorAll('.trade-trades__row:not(.trade-trades__head) > span:nth-child(2)')].map((cell) => [cell.textContent, cell.className]);
+
+describe('RecentTrades', () => {
+  it('lists the stored trades newest first, then puts each new trade on top once', async () => {
+    stubApi({ '/currency/trades': [trade(2, '100001.00', 'sell'), trade(1, '100000.00', 'buy')] });
+    const { unmount } = renderAt(<RecentTrades quote={btcQuote} />);
+    await screen.findByTestId('trade-trades');
+    expect(shownPrices()).toEqual([
+      ['100,001.00', 'tone-down'],
+      ['100,000.00', 'tone-up'],
+    ]);
+    pushFrame('trades:BTC/USDT', trade(3, '100002.00', 'buy'));
+    pushFrame('trades:BTC/USDT', trade(3, '100002.00', 'buy'));
+    await waitFor(() => expect(shownPrices().map(([price]) => price)).toEqual(['100,002.00', '100,001.00', '100,000.00']));
+    unmount();
+    expect(listenedChannels()).not.toContain('trades:BTC/USDT');
+  });
+});
