@@ -1,11 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { WEB_VERSION } from '../src/shared/session.ts';
+import { screenshotDir } from './artifacts.ts';
 
 export const baseUrl = () => inject('baseUrl');
 
-const screenshotDir = resolve(import.meta.dirname, '../../../test-artifacts/screenshots');
+export const DEMO = { email: 'demo@openbourse.test', password: 'Demo12345' } as const;
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -14,22 +16,101 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A phone-sized page (390x844) with fresh storage. */
-export async function phonePage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+/** A phone-sized (390x844) browser profile with fresh storage, in the app's default language's locale. */
+export async function phoneContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, locale: 'zh-CN' });
-  const page = await context.newPage();
-  return { context, page };
+  // Generous for a loaded 2-core CI machine; a healthy step takes well under a second.
+  context.setDefaultTimeout(20_000);
+  return context;
 }
 
-/** Opens an app route (hash routing under /h5/). */
+/** A tab that records uncaught page errors, so a test can assert the app never threw. */
+export async function newTab(context: BrowserContext): Promise<{ page: Page; pageErrors: Error[] }> {
+  const page = await context.newPage();
+  const pageErrors: Error[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  return { page, pageErrors };
+}
+
+/** A fresh phone-sized profile and its first tab. */
+export async function phonePage(browser: Browser): Promise<{ context: BrowserContext; page: Page; pageErrors: Error[] }> {
+  const context = await phoneContext(browser);
+  return { context, ...(await newTab(context)) };
+}
+
+/** Opens an app route (hash routing under /h5/). On a page already showing the app this only changes the hash, like a tap on a link. */
 export async function open(page: Page, route: string): Promise<void> {
   await page.goto(`${baseUrl()}/h5/#${route}`);
 }
 
-/** Saves a 390x844 screenshot as a test artifact. */
+/** The route the app shows, e.g. `/pages/common/login?redirect=...`. */
+export function currentRoute(page: Page): string {
+  return new URL(page.url()).hash.replace(/^#/, '');
+}
+
+/** Waits until the app shows the route (path only, any query). */
+export async function waitForRoute(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.hash.replace(/^#/, '').split('?')[0] === path);
+}
+
+/**
+ * Writes the app's local storage before the app starts. The app reads storage
+ * only when it starts, so this is done on a same-origin API address (which
+ * shares the app's storage without running it) and the next `open` starts the
+ * app with it. The web version is written too, or the app would clear storage.
+ */
+export async function writeStorage(page: Page, entries: Record<string, string>): Promise<void> {
+  await page.goto(`${baseUrl()}/api/getSiteConfig`);
+  await page.evaluate((items) => {
+    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+  }, { 'ob.webVersion': String(WEB_VERSION), ...entries });
+}
+
+/** Signs in through the API and stores the token the way the app does, so a test can start on a protected page. */
+export async function signInAs(page: Page, email: string, password: string): Promise<string> {
+  const login = await api<string>('/user/login', { user_string: email, password });
+  if (login.type !== 'ok') throw new Error(`login failed: ${JSON.stringify(login)}`);
+  await writeStorage(page, { 'ob.token': login.message });
+  return login.message;
+}
+
+export async function readStorage(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((name) => localStorage.getItem(name), key);
+}
+
+/** Saves a 390x844 screenshot as a test artifact; animations are finished first so nothing is caught half-faded. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), animations: 'disabled' });
+}
+
+/** The text field inside an element carrying a test id (antd-mobile puts the id on the field's wrapper). */
+export function field(page: Page, testId: string): Locator {
+  return page.getByTestId(testId).locator('input');
+}
+
+/** The toast the app is showing with this text. */
+export function toast(page: Page, text: string): Locator {
+  return page.locator('.adm-toast-main').filter({ hasText: text });
+}
+
+/** Closes the home page's pop-up notice, which opens once per browser tab when the home data has arrived. */
+export async function dismissHomePopup(page: Page): Promise<void> {
+  const popup = page.getByTestId('home-popup');
+  await popup.waitFor();
+  await page.locator('.home-popup__close').click();
+  await popup.waitFor({ state: 'hidden' });
+}
+
+/**
+ * Presses a "send code" button and waits until the server has accepted it, so
+ * the code is in the outbox: the button is then disabled for its 60-second
+ * countdown. (While the request is on its way it is disabled too, but shows
+ * its loading state.)
+ */
+export async function sendCode(page: Page): Promise<void> {
+  await page.getByTestId('send-code').click();
+  await page.locator('[data-testid="send-code"]:disabled:not(.adm-button-loading)').waitFor();
 }
 
 export async function api<T>(path: string, params: Record<string, string> = {}, token?: string): Promise<{ type: string; message: T }> {
@@ -41,24 +122,11 @@ export async function api<T>(path: string, params: Record<string, string> = {}, 
   return (await response.json()) as { type: string; message: T };
 }
 
+/** The newest code sent to an email address or phone number (demo mode's dev outbox). */
 export async function outboxCode(address: string): Promise<string> {
   const response = await fetch(`${baseUrl()}/api/dev/outbox?to=${encodeURIComponent(address)}`);
-  const body = (await response.json()) as { message: { code: string }[] };
+  const body = (await response.json()) as { message: { code: string | null }[] };
   const code = body.message[0]?.code;
   if (!code) throw new Error(`no code for ${address}`);
   return code;
 }
-
-/** Signs in through the API and stores the token the way the app does, so a test can start on a protected page. */
-export async function signInAs(page: Page, email: string, password: string): Promise<string> {
-  const login = await api<string>('/user/login', { user_string: email, password });
-  if (login.type !== 'ok') throw new Error(`login failed: ${JSON.stringify(login)}`);
-  await open(page, '/');
-  await page.evaluate((token) => {
-    localStorage.setItem('ob.webVersion', '1');
-    localStorage.setItem('ob.token', token);
-  }, login.message);
-  return login.message;
-}
-
-export const DEMO = { email: 'demo@openbourse.test', password: 'Demo12345' } as const;

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { screenshotDir } from './artifacts.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -40,6 +41,8 @@ async function waitForServer(url: string, child: ChildProcess, log: () => string
 
 /** Starts the real server (with the built web app) on a fresh data dir for the whole browser run. */
 export default async function setup(project: TestProject) {
+  // Every run leaves exactly its own screenshots, none of a page that no longer exists.
+  rmSync(screenshotDir, { recursive: true, force: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'openbourse-e2e-'));
   const port = await freePort();
   let output = '';

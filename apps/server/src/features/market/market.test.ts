@@ -41,7 +41,7 @@ describe('quotes and candles', () => {
   it('quotes a closed stock market at its last close, with when it opens next', async () => {
     // Sunday 22 November 2026, 22:00 UTC: the NYSE closed on Friday, more than 24 hours ago, so no tick and no 1-minute candle is recent.
     const sunday = await startServer({ MARKET_HISTORY_DAYS: '4' }, { startAt: Date.UTC(2026, 10, 22, 22, 0) });
-    const apple = (await sunday.get<Quote & { market_open: boolean; next_open: number | null }>('/currency/quotation_new', { kind: 'stock' })).message.find(
+    const apple = (await sunday.get<(Quote & { market_open: boolean; next_open: number | null })[]>('/currency/quotation_new', { kind: 'stock' })).message.find(
       (quote) => quote.symbol === 'AAPL/USDT',
     );
     const lastCandle = (await sunday.get<{ close: string }[]>('/currency/new_timeshar', { symbol: 'AAPL/USDT', period: '1min' })).message.at(-1);

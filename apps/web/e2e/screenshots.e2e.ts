@@ -1,0 +1,121 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comingSoon, PAGE_ROUTES } from '../src/app/routes.ts';
+import { api, baseUrl, DEMO, dismissHomePopup, launchBrowser, newTab, open, phoneContext, screenshot, signInAs } from './browser.ts';
+import { uiText } from './texts.ts';
+
+/**
+ * What shows that a page has its data, per built route: every selector must be
+ * visible. A new route needs an entry here, or its screenshot test fails and says so.
+ */
+const READY: Record<string, string[]> = {
+  '/': ['[data-testid="home-menu"]', '[data-testid="home-guides"]', '[data-testid="home-why"]'],
+  '/pages/index/index': ['[data-testid="home-menu"]', '[data-testid="home-guides"]', '[data-testid="home-why"]'],
+  '/pages/market/market': ['[data-testid="market-page"] .quote-row'],
+  '/pages/quotation/index': ['[data-testid="market-page"] .quote-row'],
+  '/pages/market/search': ['[data-testid="search-hot"], [data-testid="search-recent"]'],
+  '/pages/transaction/order': ['[data-testid="orders-list-open"], [data-testid="orders-empty-open"]'],
+  '/pages/transaction/currency': ['[data-testid="trade-summary"]', '[data-testid="trade-book"]', '[data-testid="trade-form"]'],
+  '/pages/transaction/currency_order': ['[data-testid="order-detail"]'],
+  '/pages/kefu/index': ['[data-testid="kefu-email"]', '[data-testid="kefu-contact"]', '[data-testid="kefu-guides"]'],
+  '/pages/fund/assets': ['[data-testid="assets-account-change"]', '[data-testid="assets-profile"] .assets-badge'],
+  '/pages/common/login': ['[data-testid="login-submit"]', '.auth-hero__logo'],
+  '/pages/common/register': ['[data-testid="register-next"]'],
+  '/pages/common/area': ['[data-testid="area-search"]', '.area-list .adm-list-item'],
+  '/pages/common/article': ['.article .prose'],
+  '/pages/common/webView': ['iframe.web-view'],
+  '/pages/common/faq': ['.faq .adm-list-item'],
+  '/pages/common/contactus': ['.prose'],
+  '/pages/common/aboutus': ['.prose'],
+  '/pages/common/borrowing': ['.prose'],
+  '/pages/setting/operational_compliance': ['.prose'],
+  '/pages/setting/setting': ['[data-testid="setting-profile"] .settings-badge'],
+  '/pages/setting/userInfo': ['[data-testid="invite-code"]'],
+  '/pages/setting/security': ['[data-testid="security-email"]', '[data-testid="security-phone"]'],
+  '/pages/setting/password': ['[data-testid="password-submit"]'],
+  '/pages/setting/payPassword': ['[data-testid="pay-password-submit"]'],
+  '/pages/setting/real': ['[data-testid="real-state"]'],
+  '/pages/setting/real_mark': ['[data-testid="real-mark-state"] .settings-badge'],
+};
+
+const HOME_ROUTES = ['/', '/pages/index/index'];
+
+/** `/pages/setting/userInfo` → `setting-userInfo`; the root is `home`. */
+const screenshotName = (path: string) => (path === '/' ? 'home' : path.replace(/^\/pages\//, '').replaceAll('/', '-'));
+
+/** Pages every visitor sees (login, sign-up, help texts) are shot logged out; the rest as the demo user. */
+const isVisitorPage = (path: string) => path.startsWith('/pages/common/');
+
+const builtRoutes = PAGE_ROUTES.filter((route) => route.load !== comingSoon).map((route) => route.path);
+const comingSoonRoute = PAGE_ROUTES.find((route) => route.load === comingSoon)?.path;
+
+/** Nothing is still loading: no skeleton, no page or request spinner, every image drawn and the fonts in. */
+async function waitUntilSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.querySelector('.adm-skeleton, [data-testid="page-loading"], [data-testid="slow-request"]') === null && [...document.images].every((image) => image.complete),
+  );
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+/** No code-loading error screen, no data-loading error (an error block offering a retry), no error toast, nothing thrown. */
+async function expectNoError(page: Page, pageErrors: Error[]): Promise<void> {
+  expect(await page.locator('.chunk-error').count()).toBe(0);
+  expect(await page.locator('.adm-error-block').filter({ has: page.getByRole('button', { name: uiText('zh', 'shell:actions.retry') }) }).count()).toBe(0);
+  expect(await page.locator('.adm-toast-main').count()).toBe(0);
+  expect(pageErrors).toEqual([]);
+}
+
+describe('screenshots of every page at 390x844', () => {
+  let browser: Browser;
+  let visitor: BrowserContext;
+  let demo: BrowserContext;
+  /** Pages that need an address parameter get a real one. */
+  const queries: Record<string, string> = {};
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    visitor = await phoneContext(browser);
+    demo = await phoneContext(browser);
+    const { page } = await newTab(demo);
+    await signInAs(page, DEMO.email, DEMO.password);
+    await page.close();
+
+    const home = await api<{ notices: { id: number }[] }>('/index/home');
+    queries['/pages/common/article'] = `?id=${home.message.notices[0]?.id}`;
+    // An outside page in the in-app browser: the API's own documentation, which needs no internet.
+    queries['/pages/common/webView'] = `?url=${encodeURIComponent(`${baseUrl()}/api/docs`)}&title=OpenBourse%20API`;
+  });
+
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it.for(builtRoutes)('%s', async (path, { onTestFailed }) => {
+    const ready = READY[path];
+    if (!ready) throw new Error(`${path} has no ready marker in READY: add what shows that it has loaded its data`);
+    // A tab of its own: fresh session storage, so the home pop-up shows on each home route, and no state left from the last page.
+    const { page, pageErrors } = await newTab(isVisitorPage(path) ? visitor : demo);
+    // What the page showed when it did not get ready tells more than the timeout.
+    onTestFailed(() => screenshot(page, `failed-${screenshotName(path)}`));
+    await open(page, `${path}${queries[path] ?? ''}`);
+    for (const selector of ready) await page.locator(selector).first().waitFor();
+    if (HOME_ROUTES.includes(path)) await dismissHomePopup(page);
+    if (path === '/pages/common/webView') await page.frameLocator('iframe.web-view').locator('.swagger-ui .info .title').waitFor();
+    await waitUntilSettled(page);
+
+    await screenshot(page, screenshotName(path));
+    await expectNoError(page, pageErrors);
+    await page.close();
+  });
+
+  it.runIf(comingSoonRoute)('the shared "coming soon" page', async () => {
+    const { page, pageErrors } = await newTab(demo);
+    await open(page, comingSoonRoute ?? '/');
+    await page.getByTestId('coming-soon').waitFor();
+    await waitUntilSettled(page);
+
+    await screenshot(page, 'coming-soon');
+    await expectNoError(page, pageErrors);
+    await page.close();
+  });
+});
