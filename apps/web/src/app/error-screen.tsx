@@ -8,7 +8,7 @@ interface Props {
   onRetry(): void;
 }
 
-/** Shown when a page's code could not be loaded: what went wrong, what was asked for, and a way to try again. */
+/** Shown when a page's code could not be loaded: what went wrong, what was asked for, a way to try again and a way home. */
 export function ChunkErrorScreen({ failure, address, onRetry }: Props) {
   const { t } = useTranslation('shell');
   return (
@@ -22,6 +22,10 @@ export function ChunkErrorScreen({ failure, address, onRetry }: Props) {
       </dl>
       <Button color="primary" block onClick={onRetry}>
         {t('actions.retry')}
+      </Button>
+      {/* A full reload to the home page: the router itself may be what failed to load. */}
+      <Button fill="outline" block onClick={() => window.location.assign(`${import.meta.env.BASE_URL}#/`)}>
+        {t('actions.goHome')}
       </Button>
     </div>
   );
