@@ -7,6 +7,7 @@ import { AccountPane } from './AccountPane.tsx';
 import { AssetsActions } from './AssetsActions.tsx';
 import { AssetsSummary } from './AssetsSummary.tsx';
 import { useHideAmounts, useUserInfo, useWalletList } from './api.ts';
+import './assets.css';
 
 /** The assets tab: totals, quick actions and every account with its currencies. */
 export default function AssetsPage() {

@@ -11,6 +11,7 @@ import { HomeNotices } from './HomeNotices.tsx';
 import { HomeQuotes } from '../market/index.ts';
 import { HomePopup } from './HomePopup.tsx';
 import { HomeWhy } from './HomeWhy.tsx';
+import './home.css';
 
 /** The home tab: banners, notices, the entry grid, the new-user guide and why OpenBourse. */
 export default function HomePage() {

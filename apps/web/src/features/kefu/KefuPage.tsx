@@ -7,6 +7,7 @@ import { toast } from '../../shared/api/request.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { Prose } from '../../shared/ui/Prose.tsx';
 import { copyText, telegramLink, useContactPage, useGuides } from './api.ts';
+import './kefu.css';
 
 /** Customer service: how to reach us, when, the contact page and the help articles. */
 export default function KefuPage() {

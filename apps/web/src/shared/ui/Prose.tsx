@@ -15,8 +15,8 @@ function renderBlock(block: string, blockIndex: number): ReactNode[] {
     parts.push(
       listRun ? (
         <ul key={key}>
-          {run.map((line, index) => (
-            <li key={`${index}-${line}`}>{line.trim().slice(2)}</li>
+          {run.map((line) => (
+            <li key={line}>{line.trim().slice(2)}</li>
           ))}
         </ul>
       ) : (
