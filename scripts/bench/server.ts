@@ -4,7 +4,7 @@
  * afterwards. Also the bench scripts' shared command-line handling.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,7 +19,18 @@ const KEPT_OUTPUT_CHARS = 16_000;
 export interface BenchServer {
   url: string;
   dataDir: string;
+  /** CPU seconds (user + system, all threads) the server has used so far. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
+}
+
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat times; 100 on every mainstream kernel build. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+function processCpuSeconds(pid: number): number {
+  // The command name (field 2) may hold spaces, so fields are counted after its closing parenthesis.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
 
 function freePort(): Promise<number> {
@@ -51,7 +62,7 @@ async function waitUntilServing(url: string, child: ChildProcess, output: () => 
 export async function startServer(environment: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'openbourse-bench-'));
   const port = await freePort();
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...environment };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...environment };
   // Demo mode is what seeds the demo user; an inherited NODE_ENV=production would refuse to start without SMTP.
   delete env.NODE_ENV;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -81,7 +92,7 @@ export async function startServer(environment: Record<string, string> = {}): Pro
     await stop();
     throw error;
   }
-  return { url, dataDir, stop };
+  return { url, dataDir, cpuSeconds: () => processCpuSeconds(child.pid as number), stop };
 }
 
 /**
@@ -101,7 +112,7 @@ export async function withServer<T>(url: string | undefined, environment: Record
 /** `--url` and numeric options, with a clear refusal for anything else. */
 export function benchOptions<const Names extends string>(numeric: Record<Names, number>): { url: string | undefined } & Record<Names, number> {
   const options = Object.fromEntries(Object.keys(numeric).map((name) => [name, { type: 'string' as const }]));
-  const { values } = parseArgs({ options: { ...options, url: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({ options: { ...options, url: { type: 'string' } }, strict: true }) as { values: Record<string, string | undefined> };
   const parsed: Record<string, number> = {};
   for (const [name, fallback] of Object.entries<number>(numeric)) {
     const raw = values[name];
@@ -109,7 +120,7 @@ export function benchOptions<const Names extends string>(numeric: Record<Names, 
     if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number, got ${String(raw)}`);
     parsed[name] = value;
   }
-  return { url: values.url as string | undefined, ...parsed } as { url: string | undefined } & Record<Names, number>;
+  return { url: values.url, ...parsed } as { url: string | undefined } & Record<Names, number>;
 }
 
 /** Reports a benchmark that could not run and sets a failing exit code; figures themselves never fail. */

@@ -2,8 +2,32 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { type ReactNode, Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { queryClient } from './api/queries.ts';
+import { changeLanguage, initI18n } from './i18n/index.ts';
+import { initSession, session } from './session.ts';
 import type { Quote } from './market/quotes.ts';
+
+/**
+ * Every page test starts in Chinese (the source language), signed out unless
+ * asked otherwise, with nothing cached or stubbed from the test before.
+ */
+export function setupPageTests({ signedIn = false } = {}): void {
+  beforeAll(async () => {
+    initSession();
+    await initI18n('zh');
+  });
+  beforeEach(async () => {
+    if (signedIn) session.signIn('test-token');
+    else session.clear();
+    session.setLanguage('zh');
+    await changeLanguage('zh');
+  });
+  afterEach(() => {
+    queryClient.clear();
+    vi.unstubAllGlobals();
+  });
+}
 
 /** Renders a page or part of one at a route, with a fresh query cache. */
 export function renderAt(element: ReactNode, path = '/', route = '*') {

@@ -1,8 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, initI18n } from '../../shared/i18n/index.ts';
-import { initSession, session } from '../../shared/session.ts';
-import { makeQuote, renderAt } from '../../shared/test-utils.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { makeQuote, renderAt, setupPageTests } from '../../shared/test-utils.tsx';
 import { HomeQuotes } from './HomeQuotes.tsx';
 import { LocationProbe, stubMarketApi } from './test-fixtures.tsx';
 
@@ -28,19 +26,7 @@ function renderHomeQuotes() {
 
 const rows = () => [...document.querySelectorAll('.quote-row')].map((row) => row.getAttribute('data-testid')?.replace('quote-', ''));
 
-beforeAll(async () => {
-  initSession();
-  await initI18n('zh');
-});
-
-beforeEach(async () => {
-  session.clear();
-  await changeLanguage('zh');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setupPageTests();
 
 describe('HomeQuotes', () => {
   it('shows the first three hot pairs as cards and the hot list, without favourite stars', async () => {

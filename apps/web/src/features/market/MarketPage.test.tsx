@@ -1,9 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../shared/api/request.ts';
-import { changeLanguage, initI18n } from '../../shared/i18n/index.ts';
-import { initSession, session } from '../../shared/session.ts';
-import { makeQuote, renderAt } from '../../shared/test-utils.tsx';
+import { session } from '../../shared/session.ts';
+import { makeQuote, renderAt, setupPageTests } from '../../shared/test-utils.tsx';
 import MarketPage from './MarketPage.tsx';
 import { LocationProbe, stubMarketApi } from './test-fixtures.tsx';
 
@@ -36,20 +35,10 @@ function renderMarket(path = '/pages/market/market') {
   );
 }
 
-beforeAll(async () => {
-  initSession();
-  await initI18n('zh');
-});
+setupPageTests();
 
-beforeEach(async () => {
+beforeEach(() => {
   vi.mocked(toast).mockClear();
-  session.clear();
-  session.setLanguage('zh');
-  await changeLanguage('zh');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('MarketPage', () => {

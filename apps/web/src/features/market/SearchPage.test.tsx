@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, initI18n } from '../../shared/i18n/index.ts';
-import { initSession, session } from '../../shared/session.ts';
-import { makeQuote, renderAt } from '../../shared/test-utils.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { session } from '../../shared/session.ts';
+import { makeQuote, renderAt, setupPageTests } from '../../shared/test-utils.tsx';
 import type { MarketSearch } from './api.ts';
 import SearchPage from './SearchPage.tsx';
 import { LocationProbe, stubMarketApi } from './test-fixtures.tsx';
@@ -40,20 +39,7 @@ const type = (value: string) => {
 
 const rows = () => [...document.querySelectorAll('.quote-row')].map((row) => row.getAttribute('data-testid')?.replace('quote-', ''));
 
-beforeAll(async () => {
-  initSession();
-  await initI18n('zh');
-});
-
-beforeEach(async () => {
-  session.clear();
-  session.setLanguage('zh');
-  await changeLanguage('zh');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setupPageTests();
 
 describe('SearchPage', () => {
   it('offers hot searches as chips before anything is typed; visitors have no recent list', async () => {

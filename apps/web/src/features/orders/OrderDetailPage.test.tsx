@@ -1,9 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../../shared/api/queries.ts';
-import { changeLanguage, initI18n } from '../../shared/i18n/index.ts';
-import { initSession, session } from '../../shared/session.ts';
-import { renderAt } from '../../shared/test-utils.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { renderAt, setupPageTests } from '../../shared/test-utils.tsx';
 import type { OrderFill } from './api.ts';
 import OrderDetailPage from './OrderDetailPage.tsx';
 import { pushFrame } from '../../shared/realtime/test-double.ts';
@@ -47,21 +44,7 @@ const takerFill: OrderFill = {
 const restingSell = makeOrder({ id: 766, amount: '0.0500', filled_amount: '0.0200', remaining_amount: '0.0300', average_price: '99000.00', held: '0.03000000' });
 const makerFill: OrderFill = { id: 7, price: '99000.00', amount: '0.0200', role: 'maker', turnover: '1980.000000', fee: '1.98', fee_currency: 'USDT', time: restingSell.created_at + 1000, reference_tick: null };
 
-beforeAll(async () => {
-  initSession();
-  await initI18n('zh');
-});
-
-beforeEach(async () => {
-  session.signIn('test-token');
-  session.setLanguage('zh');
-  await changeLanguage('zh');
-});
-
-afterEach(() => {
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
+setupPageTests({ signedIn: true });
 
 describe('OrderDetailPage', () => {
   it('shows the order facts and each fill with the market tick it settled against', async () => {

@@ -1,9 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { queryClient } from '../../shared/api/queries.ts';
-import { changeLanguage, initI18n } from '../../shared/i18n/index.ts';
-import { initSession, session } from '../../shared/session.ts';
-import { renderAt, stubApi } from '../../shared/test-utils.tsx';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { session } from '../../shared/session.ts';
+import { renderAt, setupPageTests, stubApi } from '../../shared/test-utils.tsx';
 import OrdersPage from './OrdersPage.tsx';
 import { listenerCount, pushFrame } from '../../shared/realtime/test-double.ts';
 import { fakeOrdersServer, makeOrder, renderOrdersPage } from './orders-test-server.tsx';
@@ -63,21 +61,7 @@ const marketRemainderCancelled = makeOrder({
 
 const card = (id: number) => screen.getByTestId(`order-card-${id}`);
 
-beforeAll(async () => {
-  initSession();
-  await initI18n('zh');
-});
-
-beforeEach(async () => {
-  session.signIn('test-token');
-  session.setLanguage('zh');
-  await changeLanguage('zh');
-});
-
-afterEach(() => {
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
+setupPageTests({ signedIn: true });
 
 describe('OrdersPage', () => {
   it('asks visitors to log in instead of redirecting, and loads no orders', async () => {

@@ -1,9 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, initI18n } from '../../shared/i18n/index.ts';
-import { initSession, session } from '../../shared/session.ts';
+import { describe, expect, it } from 'vitest';
+import { session } from '../../shared/session.ts';
 import PasswordPage from './PasswordPage.tsx';
-import { renderAt, stubApi } from '../../shared/test-utils.tsx';
+import { renderAt, setupPageTests, stubApi } from '../../shared/test-utils.tsx';
 
 const type = (testId: string, value: string) => {
   const input = screen.getByTestId(testId).querySelector('input');
@@ -11,20 +10,7 @@ const type = (testId: string, value: string) => {
   fireEvent.change(input, { target: { value } });
 };
 
-beforeAll(async () => {
-  initSession();
-  await initI18n('zh');
-});
-
-beforeEach(async () => {
-  session.clear();
-  session.setLanguage('zh');
-  await changeLanguage('zh');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setupPageTests();
 
 describe('PasswordPage', () => {
   it('a visitor resetting the password is stopped on inconsistent passwords before any call', async () => {

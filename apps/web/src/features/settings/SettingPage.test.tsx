@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, i18n, initI18n } from '../../shared/i18n/index.ts';
-import { initSession, session } from '../../shared/session.ts';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../../shared/i18n/index.ts';
+import { session } from '../../shared/session.ts';
 import SettingPage from './SettingPage.tsx';
-import { renderAt, stubApi } from '../../shared/test-utils.tsx';
+import { renderAt, setupPageTests, stubApi } from '../../shared/test-utils.tsx';
 
 const demo = {
   id: 1,
@@ -23,20 +23,7 @@ const demo = {
   created_at: 1795361023847,
 };
 
-beforeAll(async () => {
-  initSession();
-  await initI18n('zh');
-});
-
-beforeEach(async () => {
-  session.clear();
-  session.setLanguage('zh');
-  await changeLanguage('zh');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setupPageTests();
 
 describe('SettingPage', () => {
   it('offers login to visitors and switches language from the language entry', async () => {

@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, initI18n } from '../../shared/i18n/index.ts';
-import { initSession, session } from '../../shared/session.ts';
-import { renderAt, stubApi } from '../../shared/test-utils.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { session } from '../../shared/session.ts';
+import { renderAt, setupPageTests, stubApi } from '../../shared/test-utils.tsx';
 import CurrencyPage from './CurrencyPage.tsx';
 import { aaplQuote, btcQuote } from './test-doubles.ts';
 import { pushFrame } from '../../shared/realtime/test-double.ts';
@@ -22,20 +21,7 @@ const answers = {
 
 const openPage = (search = '') => renderAt(<CurrencyPage />, `/pages/transaction/currency${search}`, '/pages/transaction/currency');
 
-beforeAll(async () => {
-  initSession();
-  await initI18n('zh');
-});
-
-beforeEach(async () => {
-  session.clear();
-  session.setLanguage('zh');
-  await changeLanguage('zh');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setupPageTests();
 
 describe('CurrencyPage', () => {
   it('trades BTC/USDT when no symbol is given, and a visitor gets no star and records no view', async () => {

@@ -1,9 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../shared/i18n/index.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { instrumentDef } from '../../../shared/market/quotes.ts';
-import { initSession } from '../../../shared/session.ts';
-import { renderAt, stubApi } from '../../../shared/test-utils.tsx';
+import { renderAt, setupPageTests, stubApi } from '../../../shared/test-utils.tsx';
 import { btcQuote } from '../test-doubles.ts';
 import { listenedChannels, pushFrame } from '../../../shared/realtime/test-double.ts';
 import { KlineChart } from './KlineChart.tsx';
@@ -48,17 +46,10 @@ const bar = (time: number, close: string) => ({ time, open: '100000.00', high: '
 const def = instrumentDef(btcQuote);
 const candles = () => charts.created.at(-1)?.series.Candlestick;
 
-beforeAll(async () => {
-  initSession();
-  await initI18n('zh');
-});
+setupPageTests();
 
 beforeEach(() => {
   charts.created.length = 0;
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('KlineChart', () => {

@@ -1,18 +1,13 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../shared/i18n/index.ts';
-import { initSession } from '../../../shared/session.ts';
-import { renderAt } from '../../../shared/test-utils.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { renderAt, setupPageTests } from '../../../shared/test-utils.tsx';
 import { btcQuote } from '../test-doubles.ts';
 import { listenedChannels, pushFrame } from '../../../shared/realtime/test-double.ts';
 import { OrderBook } from './OrderBook.tsx';
 
 vi.mock('../../../shared/realtime/index.ts', () => import('../../../shared/realtime/test-double.ts'));
 
-beforeAll(async () => {
-  initSession();
-  await initI18n('zh');
-});
+setupPageTests();
 
 const depth = {
   asks: [

@@ -1,10 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 // Toasts render through antd-mobile's imperative API, which needs the app's React 19 adapter.
-import { changeLanguage, initI18n } from '../../../shared/i18n/index.ts';
 import { instrumentDef, type Quote } from '../../../shared/market/quotes.ts';
-import { initSession, session } from '../../../shared/session.ts';
-import { renderAt } from '../../../shared/test-utils.tsx';
+import { session } from '../../../shared/session.ts';
+import { renderAt, setupPageTests } from '../../../shared/test-utils.tsx';
 import { useOrderDraft } from '../order-draft.ts';
 import { btcQuote } from '../test-doubles.ts';
 import { pushFrame } from '../../../shared/realtime/test-double.ts';
@@ -51,20 +50,7 @@ const field = (testId: string) => {
 const type = (testId: string, value: string) => fireEvent.change(field(testId), { target: { value } });
 const submit = () => act(async () => fireEvent.click(screen.getByTestId('trade-submit')));
 
-beforeAll(async () => {
-  initSession();
-  await initI18n('zh');
-});
-
-beforeEach(async () => {
-  session.clear();
-  session.setLanguage('zh');
-  await changeLanguage('zh');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setupPageTests();
 
 describe('OrderForm', () => {
   it('offers a visitor login and register instead of submit, and asks nothing of the wallet', async () => {

@@ -1,22 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../shared/i18n/index.ts';
-import { initSession } from '../../../shared/session.ts';
-import { renderAt, stubApi } from '../../../shared/test-utils.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { renderAt, setupPageTests, stubApi } from '../../../shared/test-utils.tsx';
 import { btcQuote } from '../test-doubles.ts';
 import { listenedChannels, pushFrame } from '../../../shared/realtime/test-double.ts';
 import { RecentTrades } from './RecentTrades.tsx';
 
 vi.mock('../../../shared/realtime/index.ts', () => import('../../../shared/realtime/test-double.ts'));
 
-beforeAll(async () => {
-  initSession();
-  await initI18n('zh');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setupPageTests();
 
 const trade = (id: number, price: string, side: 'buy' | 'sell') => ({ id, price, amount: '0.1000', side, time: 1_700_000_000_000 + id });
 const shownPrices = () => [...document.querySelectorAll('.trade-trades__row:not(.trade-trades__head) > span:nth-child(2)')].map((cell) => [cell.textContent, cell.className]);
