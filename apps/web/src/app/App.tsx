@@ -1,12 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
 import { queryClient, useSiteConfig } from '../shared/api/queries.ts';
 import { useSession } from '../shared/session.ts';
 import { defaultAntdLocale, loadAntdLocale } from './antd-locale.ts';
 import './antd-react19.ts';
-import { router } from './router.tsx';
+import { AppRouter } from './router.tsx';
 import { SlowRequestIndicator } from './slow-request-indicator.tsx';
 
 function SiteConfigLoader() {
@@ -29,7 +28,7 @@ export function App() {
     <ConfigProvider locale={antdLocale}>
       <QueryClientProvider client={queryClient}>
         <SiteConfigLoader />
-        <RouterProvider router={router} />
+        <AppRouter />
         <SlowRequestIndicator />
       </QueryClientProvider>
     </ConfigProvider>

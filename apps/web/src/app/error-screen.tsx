@@ -1,4 +1,4 @@
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button, Result } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ChunkFailure } from './chunk-errors.ts';
 
@@ -13,7 +13,7 @@ export function ChunkErrorScreen({ failure, address, onRetry }: Props) {
   const { t } = useTranslation('shell');
   return (
     <div className="chunk-error" role="alert">
-      <ErrorBlock status="default" title={t('chunk.title')} description={t(`chunk.${failure}`)} />
+      <Result status="error" title={t('chunk.title')} description={t(`chunk.${failure}`)} />
       <dl className="chunk-error__details">
         <dt>{t('chunk.failureType')}</dt>
         <dd data-testid="chunk-failure">{failure}</dd>

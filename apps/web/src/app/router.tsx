@@ -1,4 +1,5 @@
-import { createHashRouter, Navigate, Outlet } from 'react-router-dom';
+import { useEffect } from 'react';
+import { HashRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { registerNavigator } from '../shared/navigation.ts';
 import { AuthGuard } from './auth-guard.tsx';
 import { LazyPage } from './lazy-page.tsx';
@@ -17,11 +18,28 @@ function RoutedPage({ route }: { route: PageRoute }) {
   );
 }
 
-export const router = createHashRouter([
-  {
-    element: <Outlet />,
-    children: [...PAGE_ROUTES.map((route) => ({ path: route.path, element: <RoutedPage route={route} /> })), { path: '*', element: <Navigate to="/" replace /> }],
-  },
-]);
+/** Lets code outside React (the request layer's 999/998 redirects) move between routes. */
+function NavigatorBridge() {
+  const navigate = useNavigate();
+  useEffect(() => registerNavigator((path, options) => void navigate(path, options)), [navigate]);
+  return null;
+}
 
-registerNavigator((path, options) => void router.navigate(path, options));
+/**
+ * Hash routing (spec 2) in declarative mode: the app loads pages itself
+ * (lazy-page.tsx), so the data router's loaders and actions would only add
+ * weight to the first load.
+ */
+export function AppRouter() {
+  return (
+    <HashRouter>
+      <NavigatorBridge />
+      <Routes>
+        {PAGE_ROUTES.map((route) => (
+          <Route key={route.path} path={route.path} element={<RoutedPage route={route} />} />
+        ))}
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </HashRouter>
+  );
+}

@@ -1,4 +1,4 @@
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button, Result } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
@@ -8,14 +8,19 @@ interface Props {
   className?: string;
 }
 
-/** What a page shows when its data could not be loaded: the reason and a retry button. */
+/**
+ * What a page shows when its data could not be loaded: the reason and a retry
+ * button. A Result, not an ErrorBlock: the block's artwork would weigh on the
+ * first load of every page that merely might fail.
+ */
 export function LoadError({ title, description, onRetry, className }: Props) {
   const { t } = useTranslation('shell');
   return (
-    <ErrorBlock status="default" title={title} description={description} className={className}>
+    <div className={`load-error ${className ?? ''}`}>
+      <Result status="warning" title={title} description={description} />
       <Button color="primary" fill="outline" onClick={() => void onRetry()}>
         {t('actions.retry')}
       </Button>
-    </ErrorBlock>
+    </div>
   );
 }
