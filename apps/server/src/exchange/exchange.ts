@@ -1,6 +1,6 @@
 import { type Fill, lotsToQuantity, OrderBook, previewSpotOrder, type Side, SpotPreviewError, SubmitResult, ticksToPrice, type TimeInForce } from '@openbourse/core';
 import type { Statement } from 'better-sqlite3';
-import type { Db, Sqlite } from '../db/client.ts';
+import type { Sqlite } from '../db/client.ts';
 import { type PostingLine, post } from '../ledger/ledger.ts';
 import type { MarketBus } from '../market/bus.ts';
 import type { Instrument, InstrumentRegistry } from '../market/instruments.ts';
@@ -42,7 +42,6 @@ export interface PlaceOrderInput {
 }
 
 export interface ExchangeDeps {
-  db: Db;
   sqlite: Sqlite;
   instruments: InstrumentRegistry;
   bus: MarketBus;
@@ -82,6 +81,12 @@ function prepare(sqlite: Sqlite) {
 
 type Statements = ReturnType<typeof prepare>;
 
+interface QueuedCommand {
+  work: () => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
 /** What a command changed, announced once it has committed. */
 interface Effects {
   bookChanged: boolean;
@@ -111,13 +116,17 @@ export class Exchange {
   /**
    * better-sqlite3's own (deferred) transaction, built once: it is what
    * drizzle's db.transaction runs underneath, without a query-builder object
-   * per order. Nested in an outer transaction it becomes a savepoint, as before.
+   * per order. Called inside another transaction it becomes a savepoint.
    */
-  private readonly transaction: (run: (effects: Effects) => void, effects: Effects) => void;
+  private readonly transaction: (work: () => void) => void;
+  /** User commands waiting for the next batch (see flush). */
+  private queue: QueuedCommand[] = [];
+  /** While a batch runs: what its commands changed, announced once the batch has committed. */
+  private deferred: { instrument: Instrument; effects: Effects }[] | null = null;
 
   constructor(private readonly deps: ExchangeDeps) {
     this.statements = prepare(deps.sqlite);
-    this.transaction = deps.sqlite.transaction((run: (effects: Effects) => void, effects: Effects) => run(effects));
+    this.transaction = deps.sqlite.transaction((work: () => void) => work());
   }
 
   /** Rebuilds every book from the open orders in the database, in their original time priority. */
@@ -160,39 +169,47 @@ export class Exchange {
   }
 
   /** Holds the funds, matches, settles every fill and answers the order as it stands afterwards. */
-  place(userId: number, input: PlaceOrderInput): OrderRow {
+  place(userId: number, input: PlaceOrderInput): Promise<OrderRow> {
     const instrument = this.instrument(input.symbol);
-    let orderId = 0;
-    this.command(instrument, (effects) => {
-      orderId = this.placeInTransaction(instrument, userId, input, effects);
+    return this.enqueue(() => {
+      let orderId = 0;
+      this.command(instrument, (effects) => {
+        orderId = this.placeInTransaction(instrument, userId, input, effects);
+      });
+      return this.statements.order.get(orderId) as OrderRow;
     });
-    return this.statements.order.get(orderId) as OrderRow;
   }
 
   /** Cancels the caller's own open order and releases what it still holds. */
-  cancel(userId: number, orderId: number): OrderRow {
-    const order = this.statements.order.get(orderId);
-    // Someone else's order answers exactly like a missing one.
-    if (!order || order.userId !== userId) throw new AppError('errors.orderNotFound');
-    if (order.status !== 'open') throw new AppError('errors.orderNotOpen');
-    this.command(this.instrument(order.symbol), (effects) => this.cancelInTransaction(this.instrument(order.symbol), order, effects));
-    return this.statements.order.get(orderId) as OrderRow;
+  cancel(userId: number, orderId: number): Promise<OrderRow> {
+    return this.enqueue(() => {
+      // Checked when the command runs: an order queued before it may have filled this one.
+      const order = this.statements.order.get(orderId);
+      // Someone else's order answers exactly like a missing one.
+      if (!order || order.userId !== userId) throw new AppError('errors.orderNotFound');
+      if (order.status !== 'open') throw new AppError('errors.orderNotOpen');
+      const instrument = this.instrument(order.symbol);
+      this.command(instrument, (effects) => this.cancelInTransaction(instrument, order, effects));
+      return this.statements.order.get(orderId) as OrderRow;
+    });
   }
 
-  /** Cancels every open order of a user, or only those of one symbol; one transaction per instrument. Answers how many were cancelled. */
-  cancelAll(userId: number, symbol?: string): number {
-    const bySymbol = new Map<string, OrderRow[]>();
-    for (const order of this.statements.userOpenOrders.all(userId)) {
-      if (symbol !== undefined && order.symbol !== symbol) continue;
-      bySymbol.set(order.symbol, [...(bySymbol.get(order.symbol) ?? []), order]);
-    }
-    for (const [orderSymbol, orders] of bySymbol) {
-      const instrument = this.instrument(orderSymbol);
-      this.command(instrument, (effects) => {
-        for (const order of orders) this.cancelInTransaction(instrument, order, effects);
-      });
-    }
-    return [...bySymbol.values()].reduce((total, orders) => total + orders.length, 0);
+  /** Cancels every open order of a user, or only those of one symbol; one savepoint per instrument. Answers how many were cancelled. */
+  cancelAll(userId: number, symbol?: string): Promise<number> {
+    return this.enqueue(() => {
+      const bySymbol = new Map<string, OrderRow[]>();
+      for (const order of this.statements.userOpenOrders.all(userId)) {
+        if (symbol !== undefined && order.symbol !== symbol) continue;
+        bySymbol.set(order.symbol, [...(bySymbol.get(order.symbol) ?? []), order]);
+      }
+      for (const [orderSymbol, orders] of bySymbol) {
+        const instrument = this.instrument(orderSymbol);
+        this.command(instrument, (effects) => {
+          for (const order of orders) this.cancelInTransaction(instrument, order, effects);
+        });
+      }
+      return [...bySymbol.values()].reduce((total, orders) => total + orders.length, 0);
+    });
   }
 
   /** Cancels some of one user's orders and places others in a single transaction (the market maker's requote). */
@@ -216,19 +233,66 @@ export class Exchange {
   }
 
   /**
-   * Runs one command in a transaction. If it throws after the book changed,
-   * the book is rebuilt from the database (which rolled back); listeners hear
-   * of the effects only after the commit.
+   * Runs one command in a transaction (a savepoint inside a batch). If it
+   * throws after the book changed, the book is rebuilt from the database,
+   * which rolled back; listeners hear of the effects only after the commit.
    */
   private command(instrument: Instrument, run: (effects: Effects) => void): void {
     const effects: Effects = { bookChanged: false, orders: new Map(), trades: [] };
     try {
-      this.transaction(run, effects);
+      this.transaction(() => run(effects));
     } catch (error) {
       if (effects.bookChanged) this.rebuild(instrument);
       throw error;
     }
-    this.announce(instrument, effects);
+    if (this.deferred) this.deferred.push({ instrument, effects });
+    else this.announce(instrument, effects);
+  }
+
+  /**
+   * Group commit: the commit, not the matching, is what an order costs most,
+   * so the user commands that arrive within one turn of the event loop run
+   * together in one transaction, each in its own savepoint (one failing
+   * leaves the others intact), and are answered once that transaction has
+   * committed.
+   */
+  private enqueue<T>(work: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (this.queue.length === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    const batch = this.queue;
+    this.queue = [];
+    const deferred: { instrument: Instrument; effects: Effects }[] = [];
+    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    this.deferred = deferred;
+    try {
+      this.transaction(() => {
+        for (const command of batch) {
+          try {
+            outcomes.push({ ok: true, value: command.work() });
+          } catch (error) {
+            outcomes.push({ ok: false, error });
+          }
+        }
+      });
+    } catch (error) {
+      // The commit itself failed: nothing of the batch happened, in the database or in the books.
+      this.start();
+      for (const command of batch) command.reject(error);
+      return;
+    } finally {
+      this.deferred = null;
+    }
+    for (const { instrument, effects } of deferred) this.announce(instrument, effects);
+    batch.forEach((command, index) => {
+      const outcome = outcomes[index];
+      if (outcome?.ok) command.resolve(outcome.value);
+      else command.reject(outcome?.error);
+    });
   }
 
   private placeInTransaction(instrument: Instrument, userId: number, input: PlaceOrderInput, effects: Effects): number {

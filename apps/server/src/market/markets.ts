@@ -36,7 +36,7 @@ export function createMarkets(config: Config, deps: MarketDeps): Markets {
   const market = new MarketData({ sqlite: deps.sqlite, instruments, bus, now: deps.now, log: deps.log });
   for (const instrument of instruments.all) backfillHistory(market, instrument, config.market.historyDays, deps.now(), config.market.seed);
   market.start();
-  const exchange = new Exchange({ db: deps.db, sqlite: deps.sqlite, instruments, bus, now: deps.now, referenceTickId: (symbol) => market.lastTick(symbol)?.id ?? null });
+  const exchange = new Exchange({ sqlite: deps.sqlite, instruments, bus, now: deps.now, referenceTickId: (symbol) => market.lastTick(symbol)?.id ?? null });
   exchange.start();
   const simulator = config.market.feed === 'simulator' ? new SimulatorFeed(market, instruments.all, config.market.seed, config.market.tickMs, deps.now) : undefined;
 

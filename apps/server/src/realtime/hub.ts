@@ -46,6 +46,11 @@ export class RealtimeHub {
     return this.clients.size;
   }
 
+  /** Whether the user has an authenticated socket open: private events for anyone else need not be built at all. */
+  isConnected(userId: number): boolean {
+    return this.userClients.has(userId);
+  }
+
   subscriberCount(channel: string): number {
     return this.subscribers.get(channel)?.size ?? 0;
   }

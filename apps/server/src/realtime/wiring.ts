@@ -45,12 +45,15 @@ export function wireRealtime(ctx: AppContext, hub: RealtimeHub): void {
   });
 
   bus.on('order', ({ userId, orderId }) => {
+    if (!hub.isConnected(userId)) return;
     const order = ctx.exchange.order(orderId);
     const instrument = order ? instruments.get(order.symbol) : undefined;
     if (order && instrument) hub.publishToUser(userId, 'orders', presentOrder(order, instrument));
   });
 
-  bus.on('balance', ({ userId }) => hub.publishToUser(userId, 'balances', { time: ctx.now() }));
+  bus.on('balance', ({ userId }) => {
+    if (hub.isConnected(userId)) hub.publishToUser(userId, 'balances', { time: ctx.now() });
+  });
 
   hub.addSnapshotProvider((channel) => {
     if (channel === 'tickers') return instruments.all.map((instrument) => market.ticker(instrument.symbol));

@@ -75,7 +75,7 @@ export const spotFeature: Feature = (api, { ctx, guards }) => {
         if (notionalMinor(instrument.spec, reference.priceTicks, lots.lots) < instrument.spec.minNotional) throw new AppError('errors.belowMinNotional');
         priceTicks = marketProtectionPrice(instrument.def, side, reference.priceTicks);
       }
-      const order = ctx.exchange.place(user.id, {
+      const order = await ctx.exchange.place(user.id, {
         symbol: instrument.symbol,
         side,
         type: body.target_price === undefined ? 'market' : 'limit',
@@ -92,7 +92,7 @@ export const spotFeature: Feature = (api, { ctx, guards }) => {
     '/coin/cancel',
     { schema: { tags: ['trading'], summary: 'Cancel one of your open spot or stock orders; what it still holds is released', body: z.object({ id: id(), lang: language() }) }, preHandler: guards.requireUser },
     async (request) => {
-      const order = ctx.exchange.cancel(currentUser(request).id, request.body.id);
+      const order = await ctx.exchange.cancel(currentUser(request).id, request.body.id);
       return ok(presentOrder(order, ctx.instruments.get(order.symbol) as Instrument));
     },
   );
@@ -110,7 +110,7 @@ export const spotFeature: Feature = (api, { ctx, guards }) => {
     async (request) => {
       const { body } = request;
       const symbol = body.currency_id === undefined ? undefined : requireInstrument(ctx, body.currency_id, body.legal_id).symbol;
-      return ok({ cancelled: ctx.exchange.cancelAll(currentUser(request).id, symbol) });
+      return ok({ cancelled: await ctx.exchange.cancelAll(currentUser(request).id, symbol) });
     },
   );
 
