@@ -24,7 +24,8 @@ interface TickerFrame {
   channel?: string;
   op?: string;
   snapshot?: boolean;
-  data?: { time?: number };
+  /** A list of the tickers that moved together (the snapshot lists every instrument). */
+  data?: { time?: number }[];
 }
 
 /** Lags in ms, gathered in fixed blocks so a million frames cost neither reallocation nor boxed numbers. */
@@ -80,6 +81,8 @@ function ensureDescriptors(needed: number): void {
 
 interface Measurement {
   recording: boolean;
+  /** `tickers` frames received in the window; each carries one or more ticker updates. */
+  frames: number;
   lags: LagSamples;
   /** Frames that could not be read as JSON, or a ticker without a numeric time. */
   malformed: number;
@@ -118,9 +121,11 @@ function connect(wsUrl: string, measurement: Measurement): Promise<WebSocket> {
       }
       // The snapshot describes the state at subscription, not a tick in flight.
       if (frame.channel !== 'tickers' || frame.snapshot || !measurement.recording) return;
-      const time = frame.data?.time;
-      if (typeof time === 'number') measurement.lags.add(received - time);
-      else measurement.malformed++;
+      measurement.frames++;
+      for (const ticker of Array.isArray(frame.data) ? frame.data : [frame.data]) {
+        if (typeof ticker?.time === 'number') measurement.lags.add(received - ticker.time);
+        else measurement.malformed++;
+      }
     });
   });
 }
@@ -153,7 +158,7 @@ async function main(): Promise<void> {
   ensureDescriptors((options.url ? 1 : 2) * clients + SPARE_DESCRIPTORS);
   await withServer(options.url, { MARKET_TICK_MS: '250' }, async (url, server) => {
     const wsUrl = `${url.replace(/^http/, 'ws')}/socket.io`;
-    const measurement: Measurement = { recording: false, lags: new LagSamples(), malformed: 0, dropped: 0 };
+    const measurement: Measurement = { recording: false, frames: 0, lags: new LagSamples(), malformed: 0, dropped: 0 };
     console.log(`server: ${server ? `started for this run (MARKET_TICK_MS=250, fresh data dir) at ${url}` : url}`);
     const connectStart = performance.now();
     const sockets = await connectAll(wsUrl, clients, measurement);
@@ -177,8 +182,8 @@ async function main(): Promise<void> {
     const lag = (p: number) => `${format(percentile(lags, p))} ms`;
     console.log(`clients connected  ${format(sockets.length)} (subscribed to tickers in ${connectSeconds.toFixed(1)} s, batches of ${CONNECT_BATCH}); open at the end ${format(stillOpen)}, dropped ${format(measurement.dropped)}`);
     console.log(`window             ${options.duration} s`);
-    console.log(`frames received    ${format(lags.length)} ticker updates (snapshots not counted), ${format(measurement.malformed)} malformed`);
-    console.log(`frames/s           ${format(lags.length / options.duration)} in all, ${(lags.length / options.duration / sockets.length).toFixed(1)} per client`);
+    console.log(`received           ${format(measurement.frames)} frames carrying ${format(lags.length)} ticker updates (snapshots not counted), ${format(measurement.malformed)} malformed`);
+    console.log(`updates/s          ${format(lags.length / options.duration)} in all, ${(lags.length / options.duration / sockets.length).toFixed(1)} per client; frames/s ${format(measurement.frames / options.duration)}`);
     console.log(`lag p50 ${lag(50)}, p90 ${lag(90)}, p99 ${lag(99)}, max ${format(lags.at(-1) ?? Number.NaN)} ms  (receive time − ticker time)`);
     console.log(
       `bench process: ${(((cpu.user + cpu.system) / 1e6 / options.duration) * 100).toFixed(0)}% of a core, ` +

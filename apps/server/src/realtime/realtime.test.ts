@@ -80,6 +80,9 @@ describe('realtime', () => {
     expect(live.data).toMatchObject({ symbol: 'BTC/USDT', price: '96300.00' });
     const candle = await client.next((frame) => frame.channel === 'candles:BTC/USDT:1min' && !frame.snapshot);
     expect(candle.data).toMatchObject({ close: '96300.00' });
+    // `tickers` carries the instruments that moved together as one list.
+    const moved = await client.next((frame) => frame.channel === 'tickers' && !frame.snapshot);
+    expect(moved.data).toEqual([expect.objectContaining({ symbol: 'BTC/USDT', price: '96300.00' })]);
   });
 
   it('ignores unknown channels and stops sending after unsubscribe', async () => {

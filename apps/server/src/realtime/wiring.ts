@@ -1,21 +1,34 @@
 import { lotsToQuantity, ticksToPrice } from '@openbourse/core';
 import { presentOrder } from '../exchange/present.ts';
+import type { Ticker } from '../market/market-data.ts';
 import type { AppContext } from '../platform/context.ts';
 import type { RealtimeHub } from './hub.ts';
 
 const DEPTH_THROTTLE_MS = 100;
 const DEPTH_LEVELS = 20;
 
-/** Connects market events to channels, and describes each channel's current state for new subscribers. */
+/**
+ * Connects market events to channels, and describes each channel's current
+ * state for new subscribers. `tickers` carries a list of tickers (every
+ * instrument in its snapshot, the instruments that just moved afterwards).
+ */
 export function wireRealtime(ctx: AppContext, hub: RealtimeHub): void {
   const { bus, market, instruments } = ctx;
+
+  // A feed step moves every instrument at once: `tickers` subscribers get the step's tickers as one list, one frame instead of one per instrument.
+  let pendingTickers: Ticker[] = [];
+  const flushTickers = () => {
+    hub.publish('tickers', pendingTickers);
+    pendingTickers = [];
+  };
 
   bus.on('tick', (tick) => {
     const instrument = instruments.get(tick.symbol);
     if (!instrument) return;
     const ticker = market.ticker(tick.symbol);
     hub.publish(`ticker:${tick.symbol}`, ticker);
-    hub.publish('tickers', ticker);
+    if (pendingTickers.length === 0) setImmediate(flushTickers);
+    pendingTickers.push(ticker);
     for (const candle of market.currentCandles(instrument)) hub.publish(`candles:${tick.symbol}:${candle.period}`, candle);
   });
 
