@@ -11,10 +11,16 @@ export default function RealMarkPage() {
   const { t } = useTranslation('settings');
   const navigate = useNavigate();
   const { data } = useRealState();
+  // Someone at the highest level has nothing left to verify; everyone else is told why they were sent here.
+  const fullyVerified = data?.level === 2;
   return (
     <>
       <PageHeader title={t('realMark.title')} fallback="/pages/setting/setting" />
-      <Result icon={<ExclamationShieldOutline className="gold" />} status="warning" className="settings-result" title={t('realMark.heading')} description={t('realMark.description')} />
+      {fullyVerified ? (
+        <Result status="success" className="settings-result" title={t('real.doneTitle')} description={t('real.doneDescription')} />
+      ) : (
+        <Result icon={<ExclamationShieldOutline className="gold" />} status="warning" className="settings-result" title={t('realMark.heading')} description={t('realMark.description')} />
+      )}
       <div className="settings-state settings-state--compact" data-testid="real-mark-state">
         <div className="settings-state__label muted">{t('realMark.current')}</div>
         {data ? (
@@ -33,7 +39,7 @@ export default function RealMarkPage() {
       </section>
       <div className="form-actions">
         <Button block color="primary" size="large" onClick={() => navigate('/pages/setting/real')} data-testid="real-mark-go">
-          {data?.level === 2 ? t('realMark.view') : t('realMark.go')}
+          {fullyVerified ? t('realMark.view') : t('realMark.go')}
         </Button>
       </div>
     </>
