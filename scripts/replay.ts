@@ -6,8 +6,10 @@ import {
   candleRecordToCandle,
   candlesToTicks,
   type InstrumentDef,
+  instrumentDefOf,
   lotsToQuantity,
   type PriceTick,
+  type Quote,
   parseFeedFile,
   tickRecordToTick,
   ticksToPrice,
@@ -45,36 +47,13 @@ const speed = Number(values.speed);
 if (!(speed > 0)) throw new Error('--speed must be a positive number');
 const symbol = (values.symbol ?? basename(file).split(/[-_.]/).slice(0, 2).join('/')).toUpperCase();
 
-function instrumentDef(wanted: string): InstrumentDef {
-  interface InstrumentEntry {
-    symbol: string;
-    base: string;
-    quote: string;
-    kind: 'crypto' | 'stock';
-    tick_size: string;
-    lot_size: string;
-    min_notional: string;
-    maker_fee_bps: number;
-    taker_fee_bps: number;
-  }
-  const instruments = JSON.parse(readFileSync(resolve(repoRoot, 'data/instruments.json'), 'utf8')) as InstrumentEntry[];
-  const currencies = JSON.parse(readFileSync(resolve(repoRoot, 'data/currencies.json'), 'utf8')) as { symbol: string; scale: number }[];
-  const entry = instruments.find((instrument) => instrument.symbol === wanted);
-  if (!entry) throw new Error(`unknown instrument ${wanted}; use --symbol`);
-  const scale = (code: string) => currencies.find((currency) => currency.symbol === code)?.scale ?? 0;
-  return {
-    symbol: entry.symbol,
-    base: entry.base,
-    quote: entry.quote,
-    kind: entry.kind,
-    tickSize: entry.tick_size,
-    lotSize: entry.lot_size,
-    minNotional: entry.min_notional,
-    makerFeeBps: entry.maker_fee_bps,
-    takerFeeBps: entry.taker_fee_bps,
-    baseScale: scale(entry.base),
-    quoteScale: scale(entry.quote),
-  };
+/** The instrument's tick, lot and scales as the server it replays into defines them. */
+async function instrumentDef(wanted: string): Promise<InstrumentDef> {
+  const response = await fetch(`${values.url}/api/currency/quotation_new`);
+  const quotes = ((await response.json()) as { message: Quote[] }).message;
+  const quote = quotes.find((candidate) => candidate.symbol === wanted);
+  if (!quote) throw new Error(`${values.url} has no instrument ${wanted}; use --symbol`);
+  return instrumentDefOf(quote);
 }
 
 function feedKey(): string {
@@ -84,7 +63,7 @@ function feedKey(): string {
   return readFileSync(resolve(dataDir, 'feed.key'), 'utf8').trim();
 }
 
-const def = instrumentDef(symbol);
+const def = await instrumentDef(symbol);
 const parsed = parseFeedFile(readFileSync(file, 'utf8'), extname(file) === '.jsonl' ? 'jsonl' : 'csv');
 for (const error of parsed.errors) console.warn(`line ${error.line}: ${error.message}`);
 let ticks: PriceTick[];

@@ -12,7 +12,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
-import { type BenchServer, benchOptions, REPO_ROOT, runBench, withServer } from './server.ts';
+import { type DemoServer, REPO_ROOT } from '../lib/demo-server.ts';
+import { benchOptions, runBench, withServer } from './server.ts';
 
 const DEMO = { email: 'demo@openbourse.test', password: 'Demo12345' };
 const BTC_ID = 1;
@@ -63,7 +64,7 @@ function requiredFunds(price: number, seconds: number): { USDT: number; BTC: num
   return { USDT: Math.ceil(orders * maxBtc * price * 1.01), BTC: Math.ceil(orders * maxBtc) };
 }
 
-async function credit(server: BenchServer, funds: Record<string, number>): Promise<void> {
+async function credit(server: DemoServer, funds: Record<string, number>): Promise<void> {
   for (const [symbol, amount] of Object.entries(funds)) {
     await execFileAsync('pnpm', ['--silent', 'ops', 'credit', DEMO.email, String(amount), symbol], { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: server.dataDir } });
   }

@@ -11,7 +11,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page, type Response } from 'playwright-core';
-import { benchOptions, REPO_ROOT, runBench, withServer } from './server.ts';
+import { REPO_ROOT } from '../lib/demo-server.ts';
+import { benchOptions, runBench, withServer } from './server.ts';
 
 const TARGET_GZIP_KB = 250;
 const KB = 1024;

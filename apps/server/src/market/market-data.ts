@@ -1,5 +1,6 @@
 import {
   bucketStart,
+  type CandleBar,
   type Candle,
   CandleBuilder,
   type CandlePeriod,
@@ -12,6 +13,7 @@ import {
   quoteMinorToDecimal,
   roundPriceToTick,
   roundQuantityToLots,
+  type Ticker,
   type TradingCalendar,
   ticksToPrice,
 } from '@openbourse/core';
@@ -27,34 +29,6 @@ export interface LastTick {
   id: number;
   priceTicks: number;
   time: number;
-}
-
-export interface Ticker {
-  symbol: string;
-  price: string;
-  open_24h: string;
-  change: string;
-  change_percent: string;
-  high: string;
-  low: string;
-  volume: string;
-  turnover: string;
-  time: number;
-  tick_id: number | null;
-  /** Always true for crypto; stocks trade only in their exchange's sessions. */
-  market_open: boolean;
-  /** When a closed market opens next (Unix ms), otherwise null. */
-  next_open: number | null;
-}
-
-export interface CandleView {
-  period: CandlePeriod;
-  time: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
 }
 
 const CALENDARS: Record<'NYSE', TradingCalendar> = { NYSE: NYSE_CALENDAR_2026_2027 };
@@ -234,7 +208,7 @@ export class MarketData {
   }
 
   /** Candles oldest first; the running candle is included and current. */
-  candles(instrument: Instrument, period: CandlePeriod, fromSeconds: number | undefined, toSeconds: number): CandleView[] {
+  candles(instrument: Instrument, period: CandlePeriod, fromSeconds: number | undefined, toSeconds: number): CandleBar[] {
     const state = this.states.get(instrument.symbol) as SymbolState;
     this.flushSymbol(state);
     const stored = this.statements.candlesBetween.all(instrument.symbol, period, fromSeconds ?? 0, toSeconds, CANDLE_LIMIT);
@@ -242,7 +216,7 @@ export class MarketData {
   }
 
   /** The running candle of every period, for realtime subscribers. */
-  currentCandles(instrument: Instrument): CandleView[] {
+  currentCandles(instrument: Instrument): CandleBar[] {
     const state = this.states.get(instrument.symbol) as SymbolState;
     return PERIODS.flatMap((period) => {
       const candle = state.builder.current(period);
@@ -260,7 +234,7 @@ export class MarketData {
     for (const { period, candle } of open) state.builder.restore(period, candle);
   }
 
-  private view(instrument: Instrument, period: CandlePeriod, candle: Candle): CandleView {
+  private view(instrument: Instrument, period: CandlePeriod, candle: Candle): CandleBar {
     const { def } = instrument;
     return {
       period,

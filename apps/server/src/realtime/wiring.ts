@@ -1,6 +1,5 @@
-import { lotsToQuantity, ticksToPrice } from '@openbourse/core';
+import { lotsToQuantity, type Ticker, ticksToPrice } from '@openbourse/core';
 import { presentOrder } from '../exchange/present.ts';
-import type { Ticker } from '../market/market-data.ts';
 import type { AppContext } from '../platform/context.ts';
 import type { RealtimeHub } from './hub.ts';
 

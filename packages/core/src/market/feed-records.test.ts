@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { aggregateCandles, type Candle, CandleBuilder, type CandlePeriod, nextBucketStart, PERIODS, type PriceTick } from './candles.ts';
 import { candleRecordToCandle, candlesToTicks, parseFeedFile, parseFeedTime, tickRecordToTick } from './feed-records.ts';
-import type { InstrumentDef } from './instrument.ts';
+import { BTC_USDT } from './test-fixtures.ts';
 
 const iso = (text: string) => Date.parse(text);
 
@@ -218,25 +218,12 @@ describe('candlesToTicks', () => {
 });
 
 describe('records to instrument units', () => {
-  const def: InstrumentDef = {
-    symbol: 'BTC/USDT',
-    base: 'BTC',
-    quote: 'USDT',
-    kind: 'crypto',
-    tickSize: '0.01',
-    lotSize: '0.0001',
-    minNotional: '5',
-    makerFeeBps: 10,
-    takerFeeBps: 10,
-    baseScale: 8,
-    quoteScale: 6,
-  };
 
   it('rounds prices to the nearest tick and volumes down to lots', () => {
-    expect(tickRecordToTick(def, { time: 5, price: '96250.005', volume: '0.01239' })).toEqual({ time: 5, price: 9_625_001, volume: 123 });
-    expect(tickRecordToTick(def, { time: 5, price: '0.001', volume: '0' })).toEqual({ time: 5, price: 1, volume: 0 });
+    expect(tickRecordToTick(BTC_USDT, { time: 5, price: '96250.005', volume: '0.01239' })).toEqual({ time: 5, price: 9_625_001, volume: 123 });
+    expect(tickRecordToTick(BTC_USDT, { time: 5, price: '0.001', volume: '0' })).toEqual({ time: 5, price: 1, volume: 0 });
     expect(
-      candleRecordToCandle(def, { time: 1_773_841_620_000, open: '100', high: '100.019', low: '99.991', close: '100.004', volume: '1.5' }),
+      candleRecordToCandle(BTC_USDT, { time: 1_773_841_620_000, open: '100', high: '100.019', low: '99.991', close: '100.004', volume: '1.5' }),
     ).toEqual({ time: 1_773_841_620, open: 10_000, high: 10_002, low: 9_999, close: 10_000, volume: 15_000 });
   });
 });

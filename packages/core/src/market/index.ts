@@ -83,3 +83,4 @@ export {
   type TradingCalendar,
   type TradingSession,
 } from './trading-hours.ts';
+export { type CandleBar, type InstrumentTerms, instrumentDefOf, type Quote, type Ticker } from './wire.ts';

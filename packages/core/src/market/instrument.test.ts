@@ -20,20 +20,8 @@ import {
   roundQuantityToLots,
   ticksToPrice,
 } from './instrument.ts';
+import { BTC_USDT } from './test-fixtures.ts';
 
-const BTC_USDT: InstrumentDef = {
-  symbol: 'BTC/USDT',
-  base: 'BTC',
-  quote: 'USDT',
-  kind: 'crypto',
-  tickSize: '0.01',
-  lotSize: '0.0001',
-  minNotional: '5',
-  makerFeeBps: 10,
-  takerFeeBps: 10,
-  baseScale: 8,
-  quoteScale: 6,
-};
 
 const AAPL_USD: InstrumentDef = {
   symbol: 'AAPL/USD',

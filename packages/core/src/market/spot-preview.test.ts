@@ -4,20 +4,8 @@ import { feeFromBps } from '../matching/fees.ts';
 import { OrderBook } from '../matching/order-book.ts';
 import { deriveSpec, type InstrumentDef, priceToTicks, quantityToLots } from './instrument.ts';
 import { marketProtectionPrice, previewSpotOrder, SpotPreviewError } from './spot-preview.ts';
+import { BTC_USDT } from './test-fixtures.ts';
 
-const BTC_USDT: InstrumentDef = {
-  symbol: 'BTC/USDT',
-  base: 'BTC',
-  quote: 'USDT',
-  kind: 'crypto',
-  tickSize: '0.01',
-  lotSize: '0.0001',
-  minNotional: '5',
-  makerFeeBps: 10,
-  takerFeeBps: 10,
-  baseScale: 8,
-  quoteScale: 6,
-};
 
 const AAPL_USD: InstrumentDef = {
   symbol: 'AAPL/USD',

@@ -1,4 +1,4 @@
-import { isCandlePeriod, lotsToQuantity, PERIODS, ticksToPrice } from '@openbourse/core';
+import { isCandlePeriod, lotsToQuantity, PERIODS, type Quote, ticksToPrice } from '@openbourse/core';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { recentViews, spotTrades, watchlist } from '../../db/schema.ts';
@@ -42,7 +42,7 @@ export const marketFeature: Feature = (api, { ctx, guards }) => {
   const { db } = ctx;
   const tags = ['market'];
 
-  const quote = (instrument: Instrument, favourites?: Set<string>) => ({
+  const quote = (instrument: Instrument, favourites?: Set<string>): Quote => ({
     ...ctx.market.ticker(instrument.symbol),
     currency_id: instrument.base.id,
     legal_id: instrument.quote.id,

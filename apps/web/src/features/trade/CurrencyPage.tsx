@@ -1,9 +1,9 @@
-import type { InstrumentDef } from '@openbourse/core';
+import { type InstrumentDef, instrumentDefOf } from '@openbourse/core';
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { instrumentDef, type Quote, useQuote } from '../../shared/market/quotes.ts';
+import { type Quote, useQuote } from '../../shared/market/quotes.ts';
 import { useSession } from '../../shared/session.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
@@ -27,7 +27,7 @@ const tradeRoute = (symbol: string) => `/pages/transaction/currency?symbol=${enc
  * the instrument's sizes, so the chart and core's per-definition caches keep theirs.
  */
 function useStableDef(quote: Quote): InstrumentDef {
-  const key = JSON.stringify(instrumentDef(quote));
+  const key = JSON.stringify(instrumentDefOf(quote));
   return useMemo(() => JSON.parse(key) as InstrumentDef, [key]);
 }
 

@@ -1,4 +1,4 @@
-import { type CandlePeriod, PERIOD_SECONDS } from '@openbourse/core';
+import { type CandleBar, type CandlePeriod, PERIOD_SECONDS } from '@openbourse/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../shared/api/request.ts';
@@ -7,17 +7,6 @@ import type { Quote } from '../../shared/market/quotes.ts';
 import { useChannel } from '../../shared/realtime/index.ts';
 import { useSession } from '../../shared/session.ts';
 import type { OrderDraft } from './preview.ts';
-
-/** A candle as `/currency/new_timeshar` and `candles:<symbol>:<period>` send it; prices and volume are decimal strings. */
-export interface CandleBar {
-  /** Bucket start, Unix seconds. */
-  time: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-}
 
 /** Best first: `[price, quantity]`. */
 export type DepthLevel = [string, string];

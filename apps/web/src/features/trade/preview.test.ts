@@ -1,22 +1,8 @@
-import { dec, type InstrumentDef } from '@openbourse/core';
+import { dec } from '@openbourse/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { amountForShare, type DraftMarket, evaluateDraft, type OrderDraft, shareOfAvailable } from './preview.ts';
-
-/** BTC/USDT as the server defines it: tick 0.01, lot 0.0001, minimum 5 USDT, 0.1 % taker fee. */
-const BTC: InstrumentDef = {
-  symbol: 'BTC/USDT',
-  base: 'BTC',
-  quote: 'USDT',
-  kind: 'crypto',
-  tickSize: '0.01',
-  lotSize: '0.0001',
-  minNotional: '5',
-  makerFeeBps: 10,
-  takerFeeBps: 10,
-  baseScale: 8,
-  quoteScale: 6,
-};
+import { BTC_USDT as BTC } from '@openbourse/core/market/test-fixtures';
 
 const market = (available?: string, lastPrice: string | undefined = '100000.00'): DraftMarket => ({ def: BTC, lastPrice, available });
 const limitBuy = (price: string, amount: string): OrderDraft => ({ side: 'buy', type: 'limit', price, amount });

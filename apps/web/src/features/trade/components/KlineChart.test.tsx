@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { instrumentDef } from '../../../shared/market/quotes.ts';
+import { instrumentDefOf } from '@openbourse/core';
 import { renderAt, setupPageTests, stubApi } from '../../../shared/test-utils.tsx';
 import { btcQuote } from '../test-doubles.ts';
 import { listenedChannels, pushFrame } from '../../../shared/realtime/test-double.ts';
@@ -43,7 +43,7 @@ vi.mock('lightweight-charts', () => {
 });
 
 const bar = (time: number, close: string) => ({ time, open: '100000.00', high: '100100.00', low: '99900.00', close, volume: '1.5000' });
-const def = instrumentDef(btcQuote);
+const def = instrumentDefOf(btcQuote);
 const candles = () => charts.created.at(-1)?.series.Candlestick;
 
 setupPageTests();

@@ -1,4 +1,4 @@
-import { type CandlePeriod, deriveSpec, type InstrumentDef, PERIODS } from '@openbourse/core';
+import { type CandleBar, type CandlePeriod, deriveSpec, type InstrumentDef, PERIODS } from '@openbourse/core';
 import { Button, DotLoading, Tabs } from 'antd-mobile';
 import {
   CandlestickSeries,
@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../shared/i18n/index.ts';
 import { useChannel } from '../../../shared/realtime/index.ts';
 import { formatCompact } from '../../../shared/ui/Amount.tsx';
-import { type CandleBar, useCandleHistory } from '../api.ts';
+import { useCandleHistory } from '../api.ts';
 import { formatOnGrid } from '../format.ts';
 
 const UP = '#28ba98';

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 // Toasts render through antd-mobile's imperative API, which needs the app's React 19 adapter.
-import { instrumentDef, type Quote } from '../../../shared/market/quotes.ts';
+import { instrumentDefOf } from '@openbourse/core';
+import type { Quote } from '../../../shared/market/quotes.ts';
 import { session } from '../../../shared/session.ts';
 import { renderAt, setupPageTests } from '../../../shared/test-utils.tsx';
 import { useOrderDraft } from '../order-draft.ts';
@@ -39,7 +40,7 @@ function stubTradeApi({ balances = { USDT: '10000.000000', BTC: '1.00000000' }, 
 
 function Harness({ quote }: { quote: Quote }) {
   const { draft, update } = useOrderDraft(quote.price);
-  return <OrderForm quote={quote} def={instrumentDef(quote)} draft={draft} onChange={update} />;
+  return <OrderForm quote={quote} def={instrumentDefOf(quote)} draft={draft} onChange={update} />;
 }
 
 const field = (testId: string) => {
