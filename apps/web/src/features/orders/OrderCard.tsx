@@ -5,7 +5,7 @@ import type { SpotOrder } from '../../shared/market/orders.ts';
 import type { Quote } from '../../shared/market/quotes.ts';
 import { CancelOrderButton } from './CancelOrderButton.tsx';
 import { cancelReasonKey, formatExact, formatMoney } from './order-display.ts';
-import { FillProgress, OrderStatusText, OrderTime, OrderTypeText, PairIcon, pairUnits, SideTag } from './order-parts.tsx';
+import { FillProgress, OrderHeading, pairUnits } from './order-parts.tsx';
 
 const orderDetailPath = (id: number) => `/pages/transaction/currency_order?id=${id}`;
 
@@ -46,19 +46,9 @@ export function OrderCard({ order, quote }: Props) {
         onClick={() => navigate(orderDetailPath(order.id))}
         data-testid={`order-open-${order.id}`}
       />
-      <div className="order-card__head">
-        <PairIcon icon={quote?.icon} symbol={order.symbol} />
-        <div className="order-card__title">
-          <div className="order-card__pair">
-            <span className="order-card__symbol">{order.symbol}</span>
-            <SideTag side={order.side} />
-            <OrderTypeText order={order} />
-          </div>
-          <OrderTime time={order.created_at} />
-        </div>
-        <OrderStatusText order={order} />
+      <OrderHeading order={order} icon={quote?.icon} block="order-card">
         <RightOutline className="order-card__arrow" />
-      </div>
+      </OrderHeading>
       <FillProgress order={order} />
       <div className="order-card__grid">
         <Field label={t('fields.price', { unit: units.quote })} value={price} testId="order-price" />

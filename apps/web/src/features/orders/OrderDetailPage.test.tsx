@@ -4,7 +4,7 @@ import { renderAt, setupPageTests } from '../../shared/test-utils.tsx';
 import type { OrderFill } from './api.ts';
 import OrderDetailPage from './OrderDetailPage.tsx';
 import { pushFrame } from '../../shared/realtime/test-double.ts';
-import { fakeOrdersServer, makeOrder, renderOrdersPage } from './orders-test-server.tsx';
+import { fakeOrdersServer, filledMarketBuy, makeOrder, renderOrdersPage } from './orders-test-server.tsx';
 import { makeQuote } from '../../shared/test-utils.tsx';
 
 vi.mock('../../shared/realtime/index.ts', () => import('../../shared/realtime/test-double.ts'));
@@ -12,24 +12,6 @@ vi.mock('../../shared/realtime/index.ts', () => import('../../shared/realtime/te
 const DETAIL_PATH = '/pages/transaction/currency_order';
 const quotes = [makeQuote('BTC/USDT', { currency_id: 1, price: '96202.34' })];
 
-const filledMarketBuy = makeOrder({
-  id: 765,
-  type: 1,
-  side: 'buy',
-  order_type: 'market',
-  time_in_force: 'IOC',
-  price: '101012.46',
-  amount: '0.0100',
-  filled_amount: '0.0100',
-  remaining_amount: '0.0000',
-  average_price: '96221.59',
-  turnover: '962.215900',
-  fee: '0.962215',
-  held: '0.000000',
-  held_currency: 'USDT',
-  status: 'filled',
-  status_code: 2,
-});
 const takerFill: OrderFill = {
   id: 1,
   price: '96221.59',

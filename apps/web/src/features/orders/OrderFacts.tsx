@@ -5,24 +5,13 @@ import type { Quote } from '../../shared/market/quotes.ts';
 import type { ReferenceTick } from './api.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { cancelReasonKey, formatExact, formatMoney } from './order-display.ts';
-import { FillProgress, OrderStatusText, OrderTime, OrderTypeText, PairIcon, pairUnits, SideTag } from './order-parts.tsx';
+import { FillProgress, OrderHeading, OrderStatusText, pairUnits, SideTag } from './order-parts.tsx';
 
 /** Pair, side, type and status at a glance, with how much has filled. */
 export function OrderSummary({ order, quote }: { order: SpotOrder; quote: Quote | undefined }) {
   return (
     <section className="orders-section order-summary" data-testid="order-summary">
-      <div className="order-summary__head">
-        <PairIcon icon={quote?.icon} symbol={order.symbol} />
-        <div className="order-summary__title">
-          <div className="order-summary__pair">
-            <span className="order-summary__symbol">{order.symbol}</span>
-            <SideTag side={order.side} />
-            <OrderTypeText order={order} />
-          </div>
-          <OrderTime time={order.created_at} />
-        </div>
-        <OrderStatusText order={order} />
-      </div>
+      <OrderHeading order={order} icon={quote?.icon} block="order-summary" />
       <FillProgress order={order} />
     </section>
   );

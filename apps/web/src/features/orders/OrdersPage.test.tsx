@@ -4,7 +4,7 @@ import { session } from '../../shared/session.ts';
 import { renderAt, setupPageTests, stubApi } from '../../shared/test-utils.tsx';
 import OrdersPage from './OrdersPage.tsx';
 import { listenerCount, pushFrame } from '../../shared/realtime/test-double.ts';
-import { fakeOrdersServer, makeOrder, renderOrdersPage } from './orders-test-server.tsx';
+import { fakeOrdersServer, filledMarketBuy, makeOrder, renderOrdersPage } from './orders-test-server.tsx';
 import { makeQuote } from '../../shared/test-utils.tsx';
 
 vi.mock('../../shared/realtime/index.ts', () => import('../../shared/realtime/test-double.ts'));
@@ -26,22 +26,6 @@ const partlyFilledSell = makeOrder({
   fee: '13.678160',
   held: '2.00000000',
   held_currency: 'ETH',
-});
-const filledMarketBuy = makeOrder({
-  id: 765,
-  type: 1,
-  side: 'buy',
-  order_type: 'market',
-  time_in_force: 'IOC',
-  price: '101012.46',
-  amount: '0.0100',
-  filled_amount: '0.0100',
-  remaining_amount: '0.0000',
-  average_price: '96221.59',
-  turnover: '962.215900',
-  fee: '0.962215',
-  status: 'filled',
-  status_code: 2,
 });
 const cancelledByUser = makeOrder({ id: 767, symbol: 'ETH/USDT', currency_id: 2, type: 1, side: 'buy', price: '3000.00', status: 'cancelled', status_code: 2, cancel_reason: 'user' });
 const selfTradeCancelled = makeOrder({ id: 770, status: 'cancelled', status_code: 2, cancel_reason: 'self_trade_prevented' });

@@ -1,4 +1,5 @@
 import { ProgressBar } from 'antd-mobile';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SpotOrder } from '../../shared/market/orders.ts';
 import { formatDateTime, formatRelativeTime } from '../../shared/time.ts';
@@ -71,5 +72,24 @@ export function OrderTime({ time }: { time: number }) {
     <time className="orders-time" dateTime={new Date(time).toISOString()} title={full}>
       {now - time < DAY_MS ? formatRelativeTime(time, now) : full}
     </time>
+  );
+}
+
+/** The top line of an order wherever it is shown (a list card, the detail page): pair, side, type, time and status. */
+export function OrderHeading({ order, icon, block, children }: { order: SpotOrder; icon: string | undefined; block: 'order-card' | 'order-summary'; children?: ReactNode }) {
+  return (
+    <div className={`${block}__head`}>
+      <PairIcon icon={icon} symbol={order.symbol} />
+      <div className={`${block}__title`}>
+        <div className={`${block}__pair`}>
+          <span className={`${block}__symbol`}>{order.symbol}</span>
+          <SideTag side={order.side} />
+          <OrderTypeText order={order} />
+        </div>
+        <OrderTime time={order.created_at} />
+      </div>
+      <OrderStatusText order={order} />
+      {children}
+    </div>
   );
 }

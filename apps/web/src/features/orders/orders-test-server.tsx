@@ -40,6 +40,26 @@ export function makeOrder(overrides: Partial<SpotOrder> & Pick<SpotOrder, 'id'>)
   };
 }
 
+/** A market buy of 0.01 BTC that filled at once: its price is the protection price, its average the fill. */
+export const filledMarketBuy = makeOrder({
+  id: 765,
+  type: 1,
+  side: 'buy',
+  order_type: 'market',
+  time_in_force: 'IOC',
+  price: '101012.46',
+  amount: '0.0100',
+  filled_amount: '0.0100',
+  remaining_amount: '0.0000',
+  average_price: '96221.59',
+  turnover: '962.215900',
+  fee: '0.962215',
+  held: '0.000000',
+  held_currency: 'USDT',
+  status: 'filled',
+  status_code: 2,
+});
+
 const envelope = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 interface Setup {
