@@ -197,18 +197,14 @@ export class Exchange {
   /** Cancels every open order of a user, or only those of one symbol; one savepoint per instrument. Answers how many were cancelled. */
   cancelAll(userId: number, symbol?: string): Promise<number> {
     return this.enqueue(() => {
-      const bySymbol = new Map<string, OrderRow[]>();
-      for (const order of this.statements.userOpenOrders.all(userId)) {
-        if (symbol !== undefined && order.symbol !== symbol) continue;
-        bySymbol.set(order.symbol, [...(bySymbol.get(order.symbol) ?? []), order]);
-      }
-      for (const [orderSymbol, orders] of bySymbol) {
+      const orders = this.statements.userOpenOrders.all(userId).filter((order) => symbol === undefined || order.symbol === symbol);
+      for (const orderSymbol of new Set(orders.map((order) => order.symbol))) {
         const instrument = this.instrument(orderSymbol);
         this.command(instrument, (effects) => {
-          for (const order of orders) this.cancelInTransaction(instrument, order, effects);
+          for (const order of orders) if (order.symbol === orderSymbol) this.cancelInTransaction(instrument, order, effects);
         });
       }
-      return [...bySymbol.values()].reduce((total, orders) => total + orders.length, 0);
+      return orders.length;
     });
   }
 

@@ -118,8 +118,8 @@ export function createWalletService(ctx: AppContext) {
         account_code: type.code,
         account_name: accountName(lang, type),
         fiat: fiatBlock(fiat),
-        base: side(resolveCurrency(instrument.base.id)),
-        quote: side(resolveCurrency(instrument.quote.id)),
+        base: side(instrument.base),
+        quote: side(instrument.quote),
       };
     },
 

@@ -2,9 +2,9 @@ import { dec } from '@openbourse/core';
 import { Checkbox, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session.ts';
-import { formatAmount } from '../../shared/ui/Amount.tsx';
 import type { WalletAccount, WalletBalance } from './api.ts';
 import { formatBalance, MASK } from './amounts.ts';
+import { formatAmount } from '../../shared/format.ts';
 
 function BalanceRow({ balance, hidden }: { balance: WalletBalance; hidden: boolean }) {
   const { t } = useTranslation('assets');

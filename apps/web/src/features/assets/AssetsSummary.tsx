@@ -3,9 +3,9 @@ import { EyeInvisibleOutline, EyeOutline, RightOutline } from 'antd-mobile-icons
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../shared/session.ts';
-import { formatAmount } from '../../shared/ui/Amount.tsx';
 import type { UserInfo, WalletList } from './api.ts';
 import { MASK } from './amounts.ts';
+import { formatAmount } from '../../shared/format.ts';
 
 function VerificationBadge({ verification }: { verification: UserInfo['verification'] }) {
   const { t } = useTranslation('common');

@@ -1,4 +1,4 @@
-import { formatAmount } from '../../shared/ui/Amount.tsx';
+import { formatAmount } from '../../shared/format.ts';
 
 /** What a hidden amount shows instead of digits. */
 export const MASK = '******';

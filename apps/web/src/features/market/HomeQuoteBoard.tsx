@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { type Quote, useQuotes } from '../../shared/market/quotes.ts';
 import { useMarketSearch, useOpenInstrument } from './api.ts';
-import { formatChangePercent, formatPrice } from './format.ts';
 import { PairName, QuoteList } from './QuoteRow.tsx';
 import { sortQuotes } from './sorting.ts';
 import './home-quotes.css';
+import { formatChangePercent, formatDecimal } from '../../shared/format.ts';
 
 const CARD_COUNT = 3;
 const LIST_ROWS = 8;
@@ -29,7 +29,7 @@ function QuoteCard({ quote, onOpen }: { quote: Quote; onOpen(symbol: string): vo
   return (
     <Grid.Item className="home-quote-card" onClick={() => onOpen(quote.symbol)} data-testid={`home-card-${quote.symbol}`}>
       <PairName quote={quote} />
-      <div className={`home-quote-card__price tone-${tone}`}>{formatPrice(quote.price)}</div>
+      <div className={`home-quote-card__price tone-${tone}`}>{formatDecimal(quote.price)}</div>
       <div className={`home-quote-card__change tone-${tone}`}>{formatChangePercent(quote.change_percent)}</div>
     </Grid.Item>
   );

@@ -3,13 +3,12 @@ import { Image, List, Tag } from 'antd-mobile';
 import { StarFill, StarOutline } from 'antd-mobile-icons';
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Quote } from '../../shared/market/quotes.ts';
+import { type Quote, useToggleFavourite } from '../../shared/market/quotes.ts';
 import { useSession } from '../../shared/session.ts';
 import { FiatValue } from '../../shared/ui/Amount.tsx';
-import { useToggleFavourite } from './api.ts';
-import { formatChangePercent, formatPrice } from './format.ts';
 import { useLoginPrompt } from './useLoginPrompt.ts';
 import './quote-row.css';
+import { formatChangePercent, formatDecimal } from '../../shared/format.ts';
 
 /** How long a changed price stays highlighted: long enough to notice, short enough not to distract. */
 const FLASH_MS = 700;
@@ -109,7 +108,7 @@ function QuoteRow({ quote, onOpen, withFavourite = true }: Props) {
         <span className="quote-row__numbers">
           <span className="quote-row__price-cell">
             <span className={`quote-row__price${flash ? ` quote-row__price--flash-${flash}` : ''}`} data-testid={`price-${quote.symbol}`}>
-              {formatPrice(quote.price)}
+              {formatDecimal(quote.price)}
             </span>
             <span className="quote-row__fiat">
               <FiatValue usdt={quote.price} />

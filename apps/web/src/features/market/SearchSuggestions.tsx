@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Quote } from '../../shared/market/quotes.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { useMarketSearch } from './api.ts';
-import { formatChangePercent } from './format.ts';
+import { formatChangePercent } from '../../shared/format.ts';
 
 interface Props {
   quotesBySymbol: Map<string, Quote>;

@@ -1,6 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { api, toast } from '../../shared/api/request.ts';
+import { api } from '../../shared/api/request.ts';
 import type { Quote } from '../../shared/market/quotes.ts';
 import { useSession } from '../../shared/session.ts';
 
@@ -21,46 +21,16 @@ export function useMarketSearch(keyword: string) {
     queryFn: () => api.get<MarketSearch>('/market/search', { keyword }, { silent: true }),
     // While the next keyword is on its way the previous matches stay, instead of the list blinking empty.
     placeholderData: keepPreviousData,
+    // "Recently viewed" changes whenever a trading page opens, so it is asked for again on every visit.
+    staleTime: 0,
   });
 }
 
 /** The spot trading page of a pair; its symbol contains a slash, hence the encoding. */
 const tradePath = (symbol: string) => `/pages/transaction/currency?symbol=${encodeURIComponent(symbol)}`;
 
-/** Opens a pair's trading page and, signed in, records it for "recently viewed" in search. */
+/** Opens a pair's trading page, which records the visit for "recently viewed". */
 export function useOpenInstrument(): (symbol: string) => void {
   const navigate = useNavigate();
-  const client = useQueryClient();
-  const { token } = useSession();
-  const viewed = useMutation({
-    mutationFn: (symbol: string) => api.post<boolean>('/market/viewed', { symbol }, { silent: true }),
-    onSuccess: () => client.invalidateQueries({ queryKey: [SEARCH_KEY, ''] }),
-  });
-  return (symbol) => {
-    if (token) viewed.mutate(symbol);
-    navigate(tradePath(symbol));
-  };
-}
-
-function markFavourite(quotes: Quote[] | undefined, symbol: string, favourite: boolean): Quote[] | undefined {
-  return quotes?.map((quote) => (quote.symbol === symbol ? { ...quote, favourite } : quote));
-}
-
-/**
- * Adds a pair to the watchlist or removes it. The star changes at once in every
- * cached quote list; if the server refuses, the lists are fetched again so they
- * show the truth. The server's confirmation ("Added to favourites") is toasted.
- */
-export function useToggleFavourite() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ symbol, favourite }: { symbol: string; favourite: boolean }) => api.post<string>(favourite ? '/optional/add' : '/optional/del', { symbol }),
-    onMutate: async ({ symbol, favourite }) => {
-      // A refetch already under way would otherwise land after the change and undo the star.
-      await client.cancelQueries({ queryKey: ['quotes'] });
-      client.setQueriesData<Quote[]>({ queryKey: ['quotes'] }, (quotes) => markFavourite(quotes, symbol, favourite));
-    },
-    onSuccess: (message) => toast(message),
-    onError: () => client.invalidateQueries({ queryKey: ['quotes'] }),
-  });
+  return (symbol) => navigate(tradePath(symbol));
 }

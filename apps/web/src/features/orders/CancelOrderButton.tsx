@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../shared/api/request.ts';
 import { type SpotOrder, useCancelOrder } from '../../shared/market/orders.ts';
-import { formatExact } from './order-display.ts';
+import { formatDecimal } from '../../shared/format.ts';
 
 interface Props {
   order: SpotOrder;
@@ -15,10 +15,10 @@ interface Props {
 /** "Buy · Limit · 0.0500 @ 99,000.00": what is about to be cancelled. */
 function OrderSummaryLine({ order }: { order: SpotOrder }) {
   const { t } = useTranslation('orders');
-  const price = order.order_type === 'market' ? t('fields.market') : formatExact(order.price);
+  const price = order.order_type === 'market' ? t('fields.market') : formatDecimal(order.price);
   return (
     <div className="orders-dialog__summary">
-      <span className={`orders-side orders-side--${order.side}`}>{t(`side.${order.side}`)}</span> · {t(`type.${order.order_type}`)} · {formatExact(order.remaining_amount)} @ {price}
+      <span className={`orders-side orders-side--${order.side}`}>{t(`side.${order.side}`)}</span> · {t(`type.${order.order_type}`)} · {formatDecimal(order.remaining_amount)} @ {price}
     </div>
   );
 }

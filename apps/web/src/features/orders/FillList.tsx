@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/time.ts';
 import type { OrderFill, ReferenceTick } from './api.ts';
-import { formatExact, formatMoney, tickDeviation } from './order-display.ts';
+import { tickDeviation } from './order-display.ts';
+import { formatDecimal, formatSignificant } from '../../shared/format.ts';
 
 /** The market tick a fill settled against: anyone can check the fill price against it. */
 function ReferenceTickBox({ tick, fillPrice }: { tick: ReferenceTick | null; fillPrice: string }) {
@@ -18,7 +19,7 @@ function ReferenceTickBox({ tick, fillPrice }: { tick: ReferenceTick | null; fil
         </div>
         <div className="orders-fact">
           <dt>{t('tick.price')}</dt>
-          <dd data-testid="fill-tick-price">{formatExact(tick.price)}</dd>
+          <dd data-testid="fill-tick-price">{formatDecimal(tick.price)}</dd>
         </div>
         <div className="orders-fact">
           <dt>{t('tick.time')}</dt>
@@ -52,19 +53,19 @@ function FillCard({ fill, base, quote }: { fill: OrderFill; base: string; quote:
           <span className="order-card__label">
             {t('fill.price')} ({quote})
           </span>
-          <span className="order-card__value">{formatExact(fill.price)}</span>
+          <span className="order-card__value">{formatDecimal(fill.price)}</span>
         </span>
         <span className="order-card__field">
           <span className="order-card__label">
             {t('fill.amount')} ({base})
           </span>
-          <span className="order-card__value">{formatExact(fill.amount)}</span>
+          <span className="order-card__value">{formatDecimal(fill.amount)}</span>
         </span>
         <span className="order-card__field">
           <span className="order-card__label">
             {t('fill.fee')} ({fill.fee_currency})
           </span>
-          <span className="order-card__value">{formatMoney(fill.fee)}</span>
+          <span className="order-card__value">{formatSignificant(fill.fee)}</span>
         </span>
       </div>
       <div className="orders-fill__time">

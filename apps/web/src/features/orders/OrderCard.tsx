@@ -4,8 +4,9 @@ import { useNavigate } from 'react-router-dom';
 import type { SpotOrder } from '../../shared/market/orders.ts';
 import type { Quote } from '../../shared/market/quotes.ts';
 import { CancelOrderButton } from './CancelOrderButton.tsx';
-import { cancelReasonKey, formatExact, formatMoney } from './order-display.ts';
+import { cancelReasonKey } from './order-display.ts';
 import { FillProgress, OrderHeading, pairUnits } from './order-parts.tsx';
+import { formatDecimal, formatSignificant } from '../../shared/format.ts';
 
 const orderDetailPath = (id: number) => `/pages/transaction/currency_order?id=${id}`;
 
@@ -35,7 +36,7 @@ export function OrderCard({ order, quote }: Props) {
   const open = order.status === 'open';
   const units = pairUnits(order.symbol);
   const reason = cancelReasonKey(order);
-  const price = order.order_type === 'market' ? t('fields.market') : formatExact(order.price);
+  const price = order.order_type === 'market' ? t('fields.market') : formatDecimal(order.price);
 
   return (
     <article className="order-card" data-testid={`order-card-${order.id}`}>
@@ -52,10 +53,10 @@ export function OrderCard({ order, quote }: Props) {
       <FillProgress order={order} />
       <div className="order-card__grid">
         <Field label={t('fields.price', { unit: units.quote })} value={price} testId="order-price" />
-        {open ? <Field label={t('fields.lastPrice', { unit: units.quote })} value={quote ? formatExact(quote.price) : '--'} testId="order-last-price" /> : null}
-        <Field label={t('fields.avgPrice', { unit: units.quote })} value={order.average_price ? formatExact(order.average_price) : '--'} />
-        <Field label={t('fields.turnover', { unit: units.quote })} value={formatMoney(order.turnover)} />
-        <Field label={t('fields.fee', { unit: order.fee_currency })} value={formatMoney(order.fee)} />
+        {open ? <Field label={t('fields.lastPrice', { unit: units.quote })} value={quote ? formatDecimal(quote.price) : '--'} testId="order-last-price" /> : null}
+        <Field label={t('fields.avgPrice', { unit: units.quote })} value={order.average_price ? formatDecimal(order.average_price) : '--'} />
+        <Field label={t('fields.turnover', { unit: units.quote })} value={formatSignificant(order.turnover)} />
+        <Field label={t('fields.fee', { unit: order.fee_currency })} value={formatSignificant(order.fee)} />
         {open ? (
           <div className="order-card__action">
             <CancelOrderButton order={order} />

@@ -4,8 +4,9 @@ import type { SpotOrder } from '../../shared/market/orders.ts';
 import type { Quote } from '../../shared/market/quotes.ts';
 import type { ReferenceTick } from './api.ts';
 import { formatDateTime } from '../../shared/time.ts';
-import { cancelReasonKey, formatExact, formatMoney } from './order-display.ts';
+import { cancelReasonKey } from './order-display.ts';
 import { FillProgress, OrderHeading, OrderStatusText, pairUnits, SideTag } from './order-parts.tsx';
+import { formatDecimal, formatSignificant } from '../../shared/format.ts';
 
 /** Pair, side, type and status at a glance, with how much has filled. */
 export function OrderSummary({ order, quote }: { order: SpotOrder; quote: Quote | undefined }) {
@@ -47,20 +48,20 @@ export function OrderFacts({ order, placementTick }: { order: SpotOrder; placeme
         {market ? null : <Fact label={t('detail.timeInForce')}>{t(`timeInForce.${order.time_in_force}`)}</Fact>}
         {market ? (
           <Fact label={t('detail.protectionPrice')} testId="order-fact-price">
-            {withUnit(formatExact(order.price), quote)}
+            {withUnit(formatDecimal(order.price), quote)}
           </Fact>
         ) : (
           <Fact label={t('detail.price')} testId="order-fact-price">
-            {withUnit(formatExact(order.price), quote)}
+            {withUnit(formatDecimal(order.price), quote)}
           </Fact>
         )}
-        <Fact label={t('detail.amount')}>{withUnit(formatExact(order.amount), base)}</Fact>
-        <Fact label={t('detail.filled')}>{withUnit(formatExact(order.filled_amount), base)}</Fact>
-        <Fact label={t('detail.remaining')}>{withUnit(formatExact(order.remaining_amount), base)}</Fact>
-        <Fact label={t('detail.avgPrice')}>{order.average_price ? withUnit(formatExact(order.average_price), quote) : '--'}</Fact>
-        <Fact label={t('detail.turnover')}>{withUnit(formatMoney(order.turnover), quote)}</Fact>
-        <Fact label={t('detail.fee')}>{withUnit(formatMoney(order.fee), order.fee_currency)}</Fact>
-        {order.status === 'open' ? <Fact label={t('detail.held')}>{withUnit(formatExact(order.held), order.held_currency)}</Fact> : null}
+        <Fact label={t('detail.amount')}>{withUnit(formatDecimal(order.amount), base)}</Fact>
+        <Fact label={t('detail.filled')}>{withUnit(formatDecimal(order.filled_amount), base)}</Fact>
+        <Fact label={t('detail.remaining')}>{withUnit(formatDecimal(order.remaining_amount), base)}</Fact>
+        <Fact label={t('detail.avgPrice')}>{order.average_price ? withUnit(formatDecimal(order.average_price), quote) : '--'}</Fact>
+        <Fact label={t('detail.turnover')}>{withUnit(formatSignificant(order.turnover), quote)}</Fact>
+        <Fact label={t('detail.fee')}>{withUnit(formatSignificant(order.fee), order.fee_currency)}</Fact>
+        {order.status === 'open' ? <Fact label={t('detail.held')}>{withUnit(formatDecimal(order.held), order.held_currency)}</Fact> : null}
         <Fact label={t('detail.status')}>
           <OrderStatusText order={order} />
         </Fact>
@@ -71,7 +72,7 @@ export function OrderFacts({ order, placementTick }: { order: SpotOrder; placeme
         ) : null}
         {placementTick ? (
           <Fact label={t('detail.placementTick')} testId="order-fact-placement-tick">
-            #{placementTick.id} · {withUnit(formatExact(placementTick.price), quote)} · {formatDateTime(placementTick.time)}
+            #{placementTick.id} · {withUnit(formatDecimal(placementTick.price), quote)} · {formatDateTime(placementTick.time)}
           </Fact>
         ) : null}
       </dl>

@@ -3,8 +3,8 @@ import { DownFill } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Quote } from '../../shared/market/quotes.ts';
-import { formatExact } from './order-display.ts';
 import { PairIcon } from './order-parts.tsx';
+import { formatDecimal } from '../../shared/format.ts';
 
 /** The pair an order list is narrowed to, as `/coin/list` takes it. */
 export interface PairChoice {
@@ -57,7 +57,7 @@ export function PairFilter({ quotes, value, onChange }: Props) {
               key={quote.symbol}
               value={pairKey({ currencyId: quote.currency_id, legalId: quote.legal_id })}
               prefix={<PairIcon icon={quote.icon} symbol={quote.symbol} />}
-              description={<span className="orders-popup__price">{formatExact(quote.price)}</span>}
+              description={<span className="orders-popup__price">{formatDecimal(quote.price)}</span>}
               data-testid={`orders-pair-${quote.symbol}`}
             >
               {quote.symbol}

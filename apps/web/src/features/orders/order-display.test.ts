@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancelReasonKey, fillPercent, formatMoney, orderStatusKey, tickDeviation } from './order-display.ts';
+import { cancelReasonKey, fillPercent, orderStatusKey, tickDeviation } from './order-display.ts';
 
 describe('order display rules', () => {
   it('refines the server status by whether anything filled', () => {
@@ -28,14 +28,6 @@ describe('order display rules', () => {
     expect(fillPercent('0.1', '0.3')).toBe('33.33');
     expect(fillPercent('0.0500', '0.0500')).toBe('100.00');
     expect(fillPercent('0', '0')).toBe('0.00');
-  });
-
-  it('keeps every significant digit of money and at least two decimals', () => {
-    expect(formatMoney('13678.160000')).toBe('13,678.16');
-    expect(formatMoney('0.000962')).toBe('0.000962');
-    expect(formatMoney('0.000000')).toBe('0.00');
-    expect(formatMoney('962.215900')).toBe('962.2159');
-    expect(formatMoney('5')).toBe('5.00');
   });
 
   it('measures a fill against its reference tick', () => {

@@ -1,4 +1,4 @@
-import { dec, groupThousands, truncateDecimals } from '@openbourse/core';
+import { dec, truncateDecimals } from '@openbourse/core';
 import type { SpotOrder } from '../../shared/market/orders.ts';
 
 export type OrderStatusKey = 'open' | 'partial' | 'filled' | 'cancelled' | 'partialCancelled';
@@ -41,21 +41,6 @@ export function fillPercent(filled: string, amount: string): string {
   const total = dec(amount);
   if (total.isZero()) return '0.00';
   return truncateDecimals(dec(filled).dividedBy(total).times(100), 2);
-}
-
-/** A server decimal (price, quantity) exactly as sent, with thousands separators. */
-export function formatExact(value: string): string {
-  return groupThousands(value);
-}
-
-/**
- * Money in the quote currency (turnover, fees): every significant digit the server
- * sent, at least two decimals, so a fee of 0.000962 never shows as 0.00.
- */
-export function formatMoney(value: string): string {
-  const [whole = '0', fraction = ''] = value.split('.');
-  const significant = fraction.replace(/0+$/, '').padEnd(2, '0');
-  return groupThousands(`${whole}.${significant}`);
 }
 
 /** How far a fill's price was from the market tick it settled against: "+19.25" and "+0.02" (%). */

@@ -3,8 +3,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SpotOrder } from '../../shared/market/orders.ts';
 import { formatDateTime, formatRelativeTime } from '../../shared/time.ts';
-import { fillPercent, formatExact, orderStatusKey } from './order-display.ts';
+import { fillPercent, orderStatusKey } from './order-display.ts';
 import { useNow } from './use-now.ts';
+import { formatDecimal } from '../../shared/format.ts';
 
 /** "BTC/USDT" → base and quote, for the units next to amounts and prices. */
 export function pairUnits(symbol: string): { base: string; quote: string } {
@@ -52,7 +53,7 @@ export function FillProgress({ order }: { order: Pick<SpotOrder, 'filled_amount'
     <div className="orders-progress">
       <div className="orders-progress__text">
         <span className="orders-progress__amounts">
-          <span className="orders-progress__label">{t('fields.filled')}</span> {formatExact(order.filled_amount)} / {formatExact(order.amount)} {pairUnits(order.symbol).base}
+          <span className="orders-progress__label">{t('fields.filled')}</span> {formatDecimal(order.filled_amount)} / {formatDecimal(order.amount)} {pairUnits(order.symbol).base}
         </span>
         <span className="orders-progress__percent">{percent}%</span>
       </div>

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { toast } from '../../shared/api/request.ts';
 import { t as translate } from '../../shared/i18n/index.ts';
-import { formatAmount } from '../../shared/ui/Amount.tsx';
 import type { VerificationSummary } from './api.ts';
+import { formatAmount } from '../../shared/format.ts';
 
 /**
  * An antd-mobile Input inside a label that carries the test id, so a test can

@@ -117,15 +117,6 @@ export function usePlaceOrder(quote: Pick<Quote, 'currency_id' | 'legal_id'>) {
   });
 }
 
-/** Adds the pair to the watchlist or removes it; the quotes list carries the new flag after a refetch. */
-export function useToggleFavourite(symbol: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (favourite: boolean) => api.post<string>(favourite ? '/optional/del' : '/optional/add', { symbol }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['quotes'] }),
-  });
-}
-
 /** Records the visit for "recently viewed" in search; a failure is nothing the user needs to hear about. */
 export function useRecordView(symbol: string) {
   const { token } = useSession();

@@ -1,7 +1,7 @@
 import type { Quote, Ticker } from '@openbourse/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../api/request.ts';
+import { api, toast } from '../api/request.ts';
 import { queryClient } from '../api/queries.ts';
 import { realtime } from '../realtime/index.ts';
 import { useSession } from '../session.ts';
@@ -53,4 +53,27 @@ export function useQuotes() {
 export function useQuote(symbol: string) {
   const quotes = useQuotes();
   return { ...quotes, data: quotes.data?.find((quote) => quote.symbol === symbol) };
+}
+
+function markFavourite(quotes: Quote[] | undefined, symbol: string, favourite: boolean): Quote[] | undefined {
+  return quotes?.map((quote) => (quote.symbol === symbol ? { ...quote, favourite } : quote));
+}
+
+/**
+ * Adds a pair to the watchlist or removes it. The star changes at once in every
+ * cached quote list; if the server refuses, the lists are fetched again so they
+ * show the truth. The server's confirmation ("Added to favourites") is toasted.
+ */
+export function useToggleFavourite() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ symbol, favourite }: { symbol: string; favourite: boolean }) => api.post<string>(favourite ? '/optional/add' : '/optional/del', { symbol }),
+    onMutate: async ({ symbol, favourite }) => {
+      // A refetch already under way would otherwise land after the change and undo the star.
+      await client.cancelQueries({ queryKey: ['quotes'] });
+      client.setQueriesData<Quote[]>({ queryKey: ['quotes'] }, (quotes) => markFavourite(quotes, symbol, favourite));
+    },
+    onSuccess: (message) => toast(message),
+    onError: () => client.invalidateQueries({ queryKey: ['quotes'] }),
+  });
 }

@@ -1,4 +1,4 @@
-import { type CandleBar, type CandlePeriod, deriveSpec, type InstrumentDef, PERIODS } from '@openbourse/core';
+import { type CandleBar, type CandlePeriod, deriveSpec, formatCompact, type InstrumentDef, PERIODS } from '@openbourse/core';
 import { Button, DotLoading, Tabs } from 'antd-mobile';
 import {
   CandlestickSeries,
@@ -16,9 +16,8 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../shared/i18n/index.ts';
 import { useChannel } from '../../../shared/realtime/index.ts';
-import { formatCompact } from '../../../shared/ui/Amount.tsx';
 import { useCandleHistory } from '../api.ts';
-import { formatOnGrid } from '../format.ts';
+import { formatDecimal } from '../../../shared/format.ts';
 
 const UP = '#28ba98';
 const DOWN = '#f04a5a';
@@ -94,7 +93,7 @@ function Legend({ bar }: { bar: CandleBar | undefined }) {
     <div className="trade-chart__legend" data-testid="trade-chart-legend">
       {(['open', 'high', 'low', 'close'] as const).map((field) => (
         <span key={field}>
-          {t(`chart.${field}`)} <span className={tone}>{formatOnGrid(bar[field])}</span>
+          {t(`chart.${field}`)} <span className={tone}>{formatDecimal(bar[field])}</span>
         </span>
       ))}
       <span>

@@ -6,7 +6,7 @@ import { toast } from '../../../shared/api/request.ts';
 import { type SpotOrder, useCancelOrder, useSpotOrders } from '../../../shared/market/orders.ts';
 import type { Quote } from '../../../shared/market/quotes.ts';
 import { formatDateTime } from '../../../shared/time.ts';
-import { formatOnGrid } from '../format.ts';
+import { formatDecimal } from '../../../shared/format.ts';
 
 function OpenOrderRow({ order, quote }: { order: SpotOrder; quote: Quote }) {
   const { t } = useTranslation('trade');
@@ -34,19 +34,19 @@ function OpenOrderRow({ order, quote }: { order: SpotOrder; quote: Quote }) {
           <dt>
             {t('orders.price')} ({quote.quote})
           </dt>
-          <dd>{formatOnGrid(order.price)}</dd>
+          <dd>{formatDecimal(order.price)}</dd>
         </div>
         <div>
           <dt>
             {t('orders.amount')} ({quote.base})
           </dt>
-          <dd>{formatOnGrid(order.amount)}</dd>
+          <dd>{formatDecimal(order.amount)}</dd>
         </div>
         <div>
           <dt>
             {t('orders.filled')} ({quote.base})
           </dt>
-          <dd>{formatOnGrid(order.filled_amount)}</dd>
+          <dd>{formatDecimal(order.filled_amount)}</dd>
         </div>
       </dl>
     </li>

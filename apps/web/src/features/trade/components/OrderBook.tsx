@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Quote } from '../../../shared/market/quotes.ts';
 import { FiatValue } from '../../../shared/ui/Amount.tsx';
 import { type DepthLevel, useDepth } from '../api.ts';
-import { formatOnGrid } from '../format.ts';
+import { formatDecimal } from '../../../shared/format.ts';
 
 /** Levels shown per side: enough to read the book without pushing the form far down. */
 const LEVELS_PER_SIDE = 8;
@@ -38,8 +38,8 @@ function Level({ row, side, deepest, onPick }: LevelProps) {
   return (
     <button type="button" className={`trade-book__level trade-book__level--${side}`} onClick={() => onPick(row.price)} title={t('book.pickHint')} data-testid={`trade-book-${side}`}>
       <span className="trade-book__bar" style={{ width: `${width}%` }} />
-      <span className="trade-book__price">{formatOnGrid(row.price)}</span>
-      <span className="trade-book__quantity">{formatOnGrid(row.quantity)}</span>
+      <span className="trade-book__price">{formatDecimal(row.price)}</span>
+      <span className="trade-book__quantity">{formatDecimal(row.quantity)}</span>
     </button>
   );
 }
@@ -75,7 +75,7 @@ export function OrderBook({ quote, onPick }: { quote: Quote; onPick(price: strin
         ))}
       </div>
       <div className="trade-book__last">
-        <span className={`trade-book__last-price tone-${toneOf(quote.change_percent)}`}>{formatOnGrid(quote.price)}</span>
+        <span className={`trade-book__last-price tone-${toneOf(quote.change_percent)}`}>{formatDecimal(quote.price)}</span>
         <FiatValue usdt={quote.price} />
       </div>
       <div className="trade-book__side">

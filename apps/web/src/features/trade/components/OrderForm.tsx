@@ -10,10 +10,10 @@ import type { Quote } from '../../../shared/market/quotes.ts';
 import { ROUTES } from '../../../shared/navigation.ts';
 import { useSession } from '../../../shared/session.ts';
 import { usePairBalances, usePlaceOrder } from '../api.ts';
-import { formatExact, formatOnGrid } from '../format.ts';
 import { amountForShare, type DraftIssue, type DraftMarket, evaluateDraft, type OrderDraft, shareOfAvailable } from '../preview.ts';
 import { DecimalField, MarketPriceField, OrderTypeSwitch, ShareSlider, SideSwitch } from './OrderFields.tsx';
 import { isLiveIssue, OrderPreview } from './OrderPreview.tsx';
+import { formatDecimal, formatSignificant } from '../../../shared/format.ts';
 
 function issueMessage(t: TFunction<'trade'>, issue: DraftIssue, def: InstrumentDef): string {
   return t(`issues.${issue}`, { tick: def.tickSize, lot: def.lotSize, min: def.minNotional, currency: def.quote });
@@ -21,7 +21,7 @@ function issueMessage(t: TFunction<'trade'>, issue: DraftIssue, def: InstrumentD
 
 /** What happened to a submitted order: filled, partially filled or placed (or, for a market order that met no liquidity, cancelled). */
 function resultMessage(t: TFunction<'trade'>, order: SpotOrder, def: InstrumentDef): string {
-  if (order.status === 'filled') return t('result.filled', { price: formatOnGrid(order.average_price ?? order.price) });
+  if (order.status === 'filled') return t('result.filled', { price: formatDecimal(order.average_price ?? order.price) });
   if (dec(order.filled_amount).isZero()) return order.status === 'open' ? t('result.placed') : t('result.unfilled');
   return t('result.partial', { filled: order.filled_amount, amount: order.amount, base: def.base });
 }
@@ -115,7 +115,7 @@ export function OrderForm({ quote, def, draft, onChange }: Props) {
       <ShareSlider value={share} disabled={!token || market.available === undefined} onChange={pickShare} />
       <div className="trade-form__available">
         <span className="muted">{t('form.available')}</span>
-        <span data-testid="trade-available">{token ? `${market.available === undefined ? '--' : formatExact(market.available)} ${heldCurrency}` : '--'}</span>
+        <span data-testid="trade-available">{token ? `${market.available === undefined ? '--' : formatSignificant(market.available)} ${heldCurrency}` : '--'}</span>
       </div>
       <OrderPreview draft={draft} preview={preview} quoteCurrency={quote.quote} lastPrice={quote.price} />
       {isLiveIssue(issue) ? (

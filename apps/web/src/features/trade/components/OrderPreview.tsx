@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatExact, formatOnGrid } from '../format.ts';
 import type { DraftIssue, DraftPreview, OrderDraft } from '../preview.ts';
+import { formatDecimal, formatSignificant } from '../../../shared/format.ts';
 
 interface Props {
   draft: OrderDraft;
@@ -28,14 +28,14 @@ function Line({ label, value, testId }: { label: string; value: string; testId: 
 export function OrderPreview({ draft, preview, quoteCurrency, lastPrice }: Props) {
   const { t } = useTranslation('trade');
   const approx = preview?.estimated ? '≈ ' : '';
-  const quoteAmount = (value: string | undefined) => (value === undefined ? '--' : `${approx}${formatExact(value)} ${quoteCurrency}`);
+  const quoteAmount = (value: string | undefined) => (value === undefined ? '--' : `${approx}${formatSignificant(value)} ${quoteCurrency}`);
   return (
     <div className="trade-preview" data-testid="trade-preview">
       <Line label={t('form.notional')} value={quoteAmount(preview?.notional)} testId="trade-preview-notional" />
       <Line label={t('form.fee')} value={quoteAmount(preview?.fee)} testId="trade-preview-fee" />
-      <Line label={t('form.hold')} value={preview ? `${formatExact(preview.hold.amountDecimal)} ${preview.hold.asset}` : '--'} testId="trade-preview-hold" />
+      <Line label={t('form.hold')} value={preview ? `${formatSignificant(preview.hold.amountDecimal)} ${preview.hold.asset}` : '--'} testId="trade-preview-hold" />
       {draft.side === 'sell' ? <Line label={t('form.receive')} value={quoteAmount(preview?.receive.amountDecimal)} testId="trade-preview-receive" /> : null}
-      {draft.type === 'market' ? <p className="trade-preview__note muted">{t('form.estimateNote', { price: formatOnGrid(lastPrice) })}</p> : null}
+      {draft.type === 'market' ? <p className="trade-preview__note muted">{t('form.estimateNote', { price: formatDecimal(lastPrice) })}</p> : null}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { List, Popup, SearchBar } from 'antd-mobile';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Quote, useQuotes } from '../../../shared/market/quotes.ts';
-import { formatChangePercent, formatOnGrid } from '../format.ts';
+import { formatChangePercent, formatDecimal } from '../../../shared/format.ts';
 
 const matches = (quote: Quote, keyword: string) => quote.symbol.includes(keyword) || quote.name.toUpperCase().includes(keyword);
 
@@ -38,7 +38,7 @@ export function PairSwitcher({ visible, current, onClose, onSelect }: Props) {
                 description={quote.name}
                 extra={
                   <span className="trade-pairs__quote">
-                    <span className="trade-pairs__price">{formatOnGrid(quote.price)}</span>
+                    <span className="trade-pairs__price">{formatDecimal(quote.price)}</span>
                     <span className={`trade-pairs__change tone-${toneOf(quote.change_percent)}`}>{formatChangePercent(quote.change_percent)}</span>
                   </span>
                 }

@@ -1,8 +1,8 @@
-import { toneOf } from '@openbourse/core';
+import { formatCompact, toneOf } from '@openbourse/core';
 import { useTranslation } from 'react-i18next';
 import type { Quote } from '../../../shared/market/quotes.ts';
-import { FiatValue, formatCompact } from '../../../shared/ui/Amount.tsx';
-import { formatChangePercent, formatOnGrid } from '../format.ts';
+import { FiatValue } from '../../../shared/ui/Amount.tsx';
+import { formatChangePercent, formatDecimal } from '../../../shared/format.ts';
 
 /** Last price coloured by the 24 h change, its fiat equivalent, and the 24 h high, low and volume. */
 export function PriceSummary({ quote }: { quote: Quote }) {
@@ -12,7 +12,7 @@ export function PriceSummary({ quote }: { quote: Quote }) {
     <section className="trade-summary" data-testid="trade-summary">
       <div className="trade-summary__main">
         <div className={`trade-summary__price tone-${tone}`} data-testid="trade-last-price">
-          {formatOnGrid(quote.price)}
+          {formatDecimal(quote.price)}
         </div>
         <div className="trade-summary__sub">
           <FiatValue usdt={quote.price} />
@@ -22,11 +22,11 @@ export function PriceSummary({ quote }: { quote: Quote }) {
       <dl className="trade-summary__stats">
         <div>
           <dt>{t('summary.high')}</dt>
-          <dd>{formatOnGrid(quote.high)}</dd>
+          <dd>{formatDecimal(quote.high)}</dd>
         </div>
         <div>
           <dt>{t('summary.low')}</dt>
-          <dd>{formatOnGrid(quote.low)}</dd>
+          <dd>{formatDecimal(quote.low)}</dd>
         </div>
         <div>
           <dt>{t('summary.volume', { currency: quote.base })}</dt>

@@ -2,7 +2,8 @@ import { Button, DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Quote } from '../../../shared/market/quotes.ts';
 import { useRecentTrades } from '../api.ts';
-import { formatClock, formatOnGrid } from '../format.ts';
+import { formatClock } from '../format.ts';
+import { formatDecimal } from '../../../shared/format.ts';
 
 /** The pair's latest trades, newest first, coloured by the taker's side. */
 export function RecentTrades({ quote }: { quote: Quote }) {
@@ -36,8 +37,8 @@ export function RecentTrades({ quote }: { quote: Quote }) {
       {trades.data.map((trade) => (
         <div key={trade.id} className="trade-trades__row">
           <span className="muted">{formatClock(trade.time)}</span>
-          <span className={trade.side === 'buy' ? 'tone-up' : 'tone-down'}>{formatOnGrid(trade.price)}</span>
-          <span>{formatOnGrid(trade.amount)}</span>
+          <span className={trade.side === 'buy' ? 'tone-up' : 'tone-down'}>{formatDecimal(trade.price)}</span>
+          <span>{formatDecimal(trade.amount)}</span>
         </div>
       ))}
     </div>

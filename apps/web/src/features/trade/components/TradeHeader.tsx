@@ -1,14 +1,12 @@
 import { DownFill, StarFill, StarOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../shared/api/request.ts';
-import type { Quote } from '../../../shared/market/quotes.ts';
+import { type Quote, useToggleFavourite } from '../../../shared/market/quotes.ts';
 import { useSession } from '../../../shared/session.ts';
 import { PageHeader } from '../../../shared/ui/PageHeader.tsx';
-import { useToggleFavourite } from '../api.ts';
 
 function FavouriteStar({ quote }: { quote: Quote }) {
   const { t } = useTranslation('trade');
-  const toggle = useToggleFavourite(quote.symbol);
+  const toggle = useToggleFavourite();
   const favourite = quote.favourite === true;
   return (
     <button
@@ -17,7 +15,7 @@ function FavouriteStar({ quote }: { quote: Quote }) {
       aria-label={favourite ? t('favourite.remove') : t('favourite.add')}
       aria-pressed={favourite}
       disabled={toggle.isPending}
-      onClick={() => toggle.mutate(favourite, { onSuccess: toast })}
+      onClick={() => toggle.mutate({ symbol: quote.symbol, favourite: !favourite })}
       data-testid="trade-favourite"
     >
       {favourite ? <StarFill /> : <StarOutline />}
