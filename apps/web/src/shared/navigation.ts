@@ -16,6 +16,9 @@ export function navigateTo(path: string, options?: { replace?: boolean }): void 
   navigateImpl(path, options);
 }
 
+/** The spot trading page of a pair; its symbol contains a slash, hence the encoding. */
+export const tradePagePath = (symbol: string) => `/pages/transaction/currency?symbol=${encodeURIComponent(symbol)}`;
+
 export const ROUTES = {
   home: '/',
   login: '/pages/common/login',

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../shared/api/request.ts';
+import { tradePagePath } from '../../shared/navigation.ts';
 import type { Quote } from '../../shared/market/quotes.ts';
 import { useSession } from '../../shared/session.ts';
 
@@ -26,11 +27,8 @@ export function useMarketSearch(keyword: string) {
   });
 }
 
-/** The spot trading page of a pair; its symbol contains a slash, hence the encoding. */
-const tradePath = (symbol: string) => `/pages/transaction/currency?symbol=${encodeURIComponent(symbol)}`;
-
 /** Opens a pair's trading page, which records the visit for "recently viewed". */
 export function useOpenInstrument(): (symbol: string) => void {
   const navigate = useNavigate();
-  return (symbol) => navigate(tradePath(symbol));
+  return (symbol) => navigate(tradePagePath(symbol));
 }

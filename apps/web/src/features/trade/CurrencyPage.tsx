@@ -18,9 +18,9 @@ import { PriceSummary } from './components/PriceSummary.tsx';
 import { TradeHeader } from './components/TradeHeader.tsx';
 import { useOrderDraft } from './order-draft.ts';
 import './trade.css';
+import { tradePagePath } from '../../shared/navigation.ts';
 
 const DEFAULT_SYMBOL = 'BTC/USDT';
-const tradeRoute = (symbol: string) => `/pages/transaction/currency?symbol=${encodeURIComponent(symbol)}`;
 
 /**
  * Every live tick brings a new quote object; the definition only changes with
@@ -53,7 +53,7 @@ function TradeScreen({ quote }: { quote: Quote }) {
         onClose={() => setSwitching(false)}
         onSelect={(symbol) => {
           setSwitching(false);
-          navigate(tradeRoute(symbol), { replace: true });
+          navigate(tradePagePath(symbol), { replace: true });
         }}
       />
     </div>
@@ -77,7 +77,7 @@ export default function CurrencyPage() {
         <LoadError title={t('loadError.title')} description={t('loadError.description')} onRetry={quote.refetch} />
       ) : quote.isSuccess ? (
         <ErrorBlock status="empty" title={t('notFound.title')} description={t('notFound.description')} data-testid="trade-not-found">
-          <Button color="primary" onClick={() => navigate(tradeRoute(DEFAULT_SYMBOL), { replace: true })}>
+          <Button color="primary" onClick={() => navigate(tradePagePath(DEFAULT_SYMBOL), { replace: true })}>
             {t('notFound.back')}
           </Button>
         </ErrorBlock>
