@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './lib/chromium.ts';
 
 /**
  * Developer tool: screenshots of app routes at phone size (390x844), to look at what was built.
@@ -17,10 +17,7 @@ const login = option('login');
 const lang = option('lang');
 const [base = 'http://localhost:8080', outDir = 'test-artifacts/screenshots', ...routes] = args;
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'],
-});
+const browser = await launchChromium();
 const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
 mkdirSync(outDir, { recursive: true });
 

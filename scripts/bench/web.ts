@@ -10,7 +10,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page, type Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
+import { launchChromium } from '../lib/chromium.ts';
 import { REPO_ROOT } from '../lib/demo-server.ts';
 import { benchOptions, runBench, withServer } from './server.ts';
 
@@ -83,10 +84,7 @@ async function waitForHome(page: Page): Promise<void> {
 }
 
 async function measureHome(url: string): Promise<Asset[]> {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
     const page = await context.newPage();

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchChromium } from '../../../scripts/lib/chromium.ts';
 import { inject } from 'vitest';
 import { WEB_VERSION } from '../src/shared/session.ts';
 import { screenshotDir } from './artifacts.ts';
@@ -9,12 +10,7 @@ export const baseUrl = () => inject('baseUrl');
 
 export const DEMO = { email: 'demo@openbourse.test', password: 'Demo12345' } as const;
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'],
-  });
-}
+export const launchBrowser = launchChromium;
 
 /** A phone-sized (390x844) browser profile with fresh storage, in the app's default language's locale. */
 export async function phoneContext(browser: Browser): Promise<BrowserContext> {
