@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryClient } from '../api/queries.ts';
 import { api } from '../api/request.ts';
-import { realtime } from '../realtime/index.ts';
+import { sharedListener } from '../realtime/index.ts';
 import { useSession } from '../session.ts';
 
 /** A spot or stock order as the server presents it (`/coin/list`, `/coin/trade`, the `orders` channel). */
@@ -60,11 +60,13 @@ function refreshOrderLists(): void {
   void queryClient.invalidateQueries({ queryKey: [ORDERS_KEY] });
 }
 
+const followOrderChanges = sharedListener('orders', refreshOrderLists);
+
 /** The signed-in user's orders, paged (load more), refreshed live as orders change. */
 export function useSpotOrders(filter: OrderListFilter, enabled = true) {
   const { token } = useSession();
   const active = enabled && token !== null;
-  useEffect(() => (active ? realtime.listen('orders', refreshOrderLists) : undefined), [active]);
+  useEffect(() => (active ? followOrderChanges() : undefined), [active]);
   return useInfiniteQuery({
     queryKey: [ORDERS_KEY, filter.status, filter.currencyId ?? null, filter.legalId ?? null],
     queryFn: ({ pageParam }) =>

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, toast } from '../api/request.ts';
 import { queryClient } from '../api/queries.ts';
-import { realtime } from '../realtime/index.ts';
+import { sharedListener } from '../realtime/index.ts';
 import { useSession } from '../session.ts';
 
 export type { Quote, Ticker } from '@openbourse/core';
@@ -20,22 +20,9 @@ export function mergeTickers(quotes: Quote[] | undefined, update: Ticker | Ticke
 export const quotesKey = (signedIn: boolean) => ['quotes', signedIn] as const;
 
 /** However many components show quotes, one `tickers` listener keeps the cached lists current. */
-let liveUsers = 0;
-let stopLive: (() => void) | null = null;
-
-function startLiveQuotes(): () => void {
-  liveUsers += 1;
-  stopLive ??= realtime.listen('tickers', (data) => {
-    for (const signedIn of [true, false]) queryClient.setQueryData<Quote[]>(quotesKey(signedIn), (quotes) => mergeTickers(quotes, data as Ticker | Ticker[]));
-  });
-  return () => {
-    liveUsers -= 1;
-    if (liveUsers === 0) {
-      stopLive?.();
-      stopLive = null;
-    }
-  };
-}
+const followTickers = sharedListener('tickers', (data) => {
+  for (const signedIn of [true, false]) queryClient.setQueryData<Quote[]>(quotesKey(signedIn), (quotes) => mergeTickers(quotes, data as Ticker | Ticker[]));
+});
 
 /** Every instrument with live prices; `favourite` is set when signed in. */
 export function useQuotes() {
@@ -45,7 +32,7 @@ export function useQuotes() {
     queryFn: () => api.get<Quote[]>('/currency/quotation_new', {}, { silent: true }),
     staleTime: 60_000,
   });
-  useEffect(startLiveQuotes, []);
+  useEffect(followTickers, []);
   return query;
 }
 

@@ -22,3 +22,24 @@ export function useChannel<T>(channel: string | null, handler: (data: T, snapsho
     return realtime.listen(channel, listener);
   }, [channel]);
 }
+
+/**
+ * One listener for a channel however many components need it (a cache update
+ * that must run once per frame, not once per mounted hook). The returned
+ * function starts following and answers how to stop, as an effect does.
+ */
+export function sharedListener(channel: string, listener: ChannelListener): () => () => void {
+  let users = 0;
+  let stop: (() => void) | null = null;
+  return () => {
+    users += 1;
+    stop ??= realtime.listen(channel, listener);
+    return () => {
+      users -= 1;
+      if (users === 0) {
+        stop?.();
+        stop = null;
+      }
+    };
+  };
+}

@@ -28,6 +28,10 @@ export function useChannel<T>(channel: string | null, handler: (data: T, snapsho
   useEffect(() => (channel ? realtime.listen(channel, (data, snapshot) => latest.current(data as T, snapshot)) : undefined), [channel]);
 }
 
+export function sharedListener(channel: string, listener: ChannelListener): () => () => void {
+  return () => realtime.listen(channel, listener);
+}
+
 export function pushFrame(channel: string, data: unknown, snapshot = false): void {
   act(() => {
     for (const listener of listeners.get(channel) ?? []) listener(data, snapshot);
