@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -6,19 +7,30 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { registerConsole } from './console/index.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { authFeature } from './features/auth/routes.ts';
 import { contentFeature } from './features/content/routes.ts';
 import { currencyFeature } from './features/currency/routes.ts';
+import { depositsFeature } from './features/deposits/routes.ts';
+import { devClockFeature } from './features/dev-clock/routes.ts';
 import { devOutboxFeature } from './features/dev-outbox/routes.ts';
 import { profileFeature } from './features/profile/routes.ts';
 import { securityFeature } from './features/security/routes.ts';
 import { uploadsFeature } from './features/uploads/routes.ts';
 import { verificationFeature } from './features/verification/index.ts';
 import { walletFeature } from './features/wallet/routes.ts';
+import { withdrawalsFeature } from './features/withdrawals/routes.ts';
+import { payoutMethodsFeature } from './features/payout-methods/routes.ts';
+import { transferFeature } from './features/transfer/routes.ts';
+import { convertFeature } from './features/convert/routes.ts';
 import { feedFeature } from './features/feed/routes.ts';
 import { marketFeature } from './features/market/routes.ts';
 import { spotFeature } from './features/spot/routes.ts';
+import { lockMiningFeature } from './features/lock-mining/routes.ts';
+import { ieoFeature } from './features/ieo/routes.ts';
+import { dualFeature } from './features/dual/routes.ts';
+import { financialFeature } from './features/financial/routes.ts';
 import { MarketMaker } from './market-maker/market-maker.ts';
 import { createMarkets, type Markets } from './market/markets.ts';
 import { startLiveFeed } from './market/live-feed.ts';
@@ -29,13 +41,18 @@ import { wireRealtime } from './realtime/wiring.ts';
 import { buildCatalog } from './platform/catalog.ts';
 import type { AppContext } from './platform/context.ts';
 import type { Feature } from './platform/feature.ts';
-import { installEnvelopeHandling } from './platform/http.ts';
+import { DevClock } from './platform/dev-clock.ts';
+import { envelopeServerOptions, installEnvelopeHandling, type RequestLimits } from './platform/http.ts';
 import { createMessenger } from './platform/messenger.ts';
+import { Scheduler } from './platform/scheduler.ts';
 import { loadSeedFiles } from './seed/reference-data.ts';
 import { registerStaticAssets } from './static-assets.ts';
 import { seedDemoUser, seedReferenceData } from './seed/seed.ts';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const REQUEST_LIMITS: RequestLimits = { bodyBytes: 1024 * 1024, uploadBytes: MAX_UPLOAD_BYTES };
+/** Answers smaller than this go out as they are: compressing them saves less than a phone's round trip costs. */
+const COMPRESS_MIN_BYTES = 1024;
 
 const FEATURES: Feature[] = [
   authFeature,
@@ -44,12 +61,22 @@ const FEATURES: Feature[] = [
   uploadsFeature,
   verificationFeature,
   walletFeature,
+  transferFeature,
+  convertFeature,
   currencyFeature,
   contentFeature,
   devOutboxFeature,
+  devClockFeature,
   marketFeature,
   spotFeature,
   feedFeature,
+  depositsFeature,
+  withdrawalsFeature,
+  payoutMethodsFeature,
+  lockMiningFeature,
+  ieoFeature,
+  dualFeature,
+  financialFeature,
 ];
 
 export interface BuiltApp {
@@ -70,14 +97,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    ...envelopeServerOptions(REQUEST_LIMITS),
+    // While shutting down, a request that arrives on an open connection is still answered (with Connection: close), not refused with a 503.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const database = openDatabase(config.dataDir);
-  const now = options.now ?? Date.now;
+  const devClock = config.clockControl ? new DevClock(options.now ?? Date.now) : null;
+  const now = devClock?.now ?? options.now ?? Date.now;
   const files = loadSeedFiles(config.seedDataDir);
   const catalog = buildCatalog(files);
   seedReferenceData(database, files, catalog);
@@ -96,9 +126,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bus: markets.bus,
     prices: markets.prices,
     feedControl: { pauseSimulator: (symbol) => markets.simulator?.pause(symbol) },
+    scheduler: new Scheduler(now, app.log),
+    devClock,
   };
   const demoSeeded = config.production ? false : await seedDemoUser(ctx);
 
+  // First: it hooks every route added after it, errors included. Answers only: request bodies are never inflated (a zip bomb would dodge the body limit).
+  await app.register(compress, { threshold: COMPRESS_MIN_BYTES, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
   // After body parsing, so a refusal can answer in the language the body asked for.
@@ -111,14 +145,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         description:
           'Every answer is an envelope: {"type":"ok","message":<payload>} on success, {"type":"error","message":"<localized>"} for a business error (HTTP 200), type "999" when the session is missing or invalid, type "998" when identity verification is needed first. POST bodies are form-encoded (JSON accepted); every call may carry `lang` (zh, hk, en, jp, kor, th, fra, spa, may, vi).',
       },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' }, consoleSession: { type: 'apiKey', in: 'cookie', name: 'ob_console' } } },
       security: [{ token: [] }],
     },
     transform: createJsonSchemaTransform({ skipList: [], zodToJsonConfig: { unrepresentable: 'any' } }),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  installEnvelopeHandling(app, MAX_UPLOAD_BYTES / 1024 / 1024);
+  installEnvelopeHandling(app, REQUEST_LIMITS);
   const guards = installAuth(app, ctx);
 
   await app.register(
@@ -128,6 +162,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: '/api' },
   );
+  await registerConsole(app, ctx);
 
   const hub = await registerRealtime(app, ctx);
   wireRealtime(ctx, hub);
@@ -139,10 +174,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     for (const instrument of ctx.instruments.all) maker.requote(instrument.symbol);
   }
   markets.simulator?.start();
+  ctx.scheduler.start();
   if (config.market.feed.startsWith('live:')) await startLiveFeed(ctx, config.market.feed.slice('live:'.length), app);
   // Registered last: candles are flushed before the database closes.
   app.addHook('onClose', async () => {
+    await ctx.scheduler.stop();
     markets.simulator?.stop();
+    ctx.exchange.close();
     ctx.market.stop();
     database.close();
   });

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { canonicalAddress, DERIVED_CHAINS, type DerivedChain, ExtendedKeyError, parseAccountKey } from '@openbourse/core';
 import { z } from 'zod';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
@@ -18,7 +19,29 @@ const environmentSchema = z.object({
   MARKET_HISTORY_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   MARKET_MAKER: z.enum(['0', '1']).default('1'),
   FEED_KEY: z.string().min(16).optional(),
+  CLOCK_CONTROL: z.enum(['0', '1']).default('0'),
+  DEPOSIT_XRP_ADDRESS: z.string().optional(),
+  CHAIN_INDEXER_BTC: z.url().optional(),
+  CHAIN_INDEXER_LTC: z.url().optional(),
+  CHAIN_INDEXER_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  CHAIN_SIM_BLOCK_SECONDS: z.coerce.number().min(0.1).max(600).default(5),
 });
+
+/** Chains with a real indexer implementation (Esplora's HTTP API serves Bitcoin and Litecoin). */
+export const INDEXED_CHAINS = ['BTC', 'LTC'] as const;
+export type IndexedChain = (typeof INDEXED_CHAINS)[number];
+
+export interface ChainsConfig {
+  /** Account xpubs by chain, from DEPOSIT_XPUB_<CHAIN>; demo mode generates missing ones under DATA_DIR. */
+  xpubs: Partial<Record<DerivedChain, string>>;
+  /** The platform's XRP address users deposit to with their destination tag. */
+  xrpAddress: string | undefined;
+  /** Esplora-compatible indexer base URLs (e.g. https://blockstream.info/api) by chain. */
+  indexers: Partial<Record<IndexedChain, string>>;
+  indexerPollMs: number;
+  /** Demo mode only: the simulated chain, one confirmation per this many milliseconds. */
+  simulatedBlockMs: number | null;
+}
 
 export interface Config {
   port: number;
@@ -41,9 +64,14 @@ export interface Config {
   };
   /** Only behind a reverse proxy may X-Forwarded-For name the client; otherwise anyone could dodge IP rate limits. */
   trustProxy: boolean;
+  /** Demo and browser tests only: `/api/dev/clock` moves the server's clock forward, so a day of dividends or an auction end can be seen in minutes. */
+  clockControl: boolean;
+  /** Deposit keys and chain watchers (see README, "Deposits and withdrawals"). */
+  chains: ChainsConfig;
   repoRoot: string;
   seedDataDir: string;
-  webDistDir: string;
+  /** Releases of the built web app (platform/spa-releases.ts); `pnpm --filter @openbourse/web build` publishes a new one. */
+  webReleasesDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -52,10 +80,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   const parsed = environmentSchema.parse(environment);
   const production = parsed.NODE_ENV === 'production';
   const smtpUrl = parsed.SMTP_URL?.trim() || undefined;
+  if (production && parsed.CLOCK_CONTROL === '1') {
+    throw new ConfigError('CLOCK_CONTROL=1 is for demos and tests: a production clock is never moved.');
+  }
   if (production && !smtpUrl) {
     throw new ConfigError('NODE_ENV=production needs SMTP_URL: production mode never writes codes to a dev outbox.');
   }
   return {
+    chains: chainsConfig(environment, parsed, production),
     port: parsed.PORT,
     host: parsed.HOST,
     // Relative paths are taken from the repository root, whichever package's script started the process.
@@ -65,6 +97,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mailFrom: parsed.MAIL_FROM,
     logLevel: parsed.LOG_LEVEL ?? 'info',
     trustProxy: parsed.TRUST_PROXY === '1' || parsed.TRUST_PROXY === 'true',
+    clockControl: parsed.CLOCK_CONTROL === '1',
     market: {
       feed: parsed.MARKET_FEED as Config['market']['feed'],
       seed: parsed.MARKET_SEED,
@@ -75,6 +108,37 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     repoRoot: REPO_ROOT,
     seedDataDir: resolve(REPO_ROOT, 'data'),
-    webDistDir: resolve(REPO_ROOT, 'apps/web/dist'),
+    webReleasesDir: resolve(REPO_ROOT, 'apps/web/releases'),
+  };
+}
+
+/**
+ * Deposit keys are public keys only: a private key in DEPOSIT_XPUB_* stops
+ * the server at start, so it can never be used or logged by it.
+ */
+function chainsConfig(environment: NodeJS.ProcessEnv, parsed: z.infer<typeof environmentSchema>, production: boolean): ChainsConfig {
+  const xpubs: Partial<Record<DerivedChain, string>> = {};
+  for (const chain of DERIVED_CHAINS) {
+    const value = environment[`DEPOSIT_XPUB_${chain}`]?.trim();
+    if (!value) continue;
+    try {
+      parseAccountKey(value);
+    } catch (error) {
+      if (error instanceof ExtendedKeyError) throw new ConfigError(`DEPOSIT_XPUB_${chain}: ${error.message}`);
+      throw error;
+    }
+    xpubs[chain] = value;
+  }
+  const xrpAddress = parsed.DEPOSIT_XRP_ADDRESS?.trim() || undefined;
+  if (xrpAddress && canonicalAddress('XRP', xrpAddress) === null) throw new ConfigError('DEPOSIT_XRP_ADDRESS is not a valid XRP address');
+  const indexers: Partial<Record<IndexedChain, string>> = {};
+  if (parsed.CHAIN_INDEXER_BTC) indexers.BTC = parsed.CHAIN_INDEXER_BTC.replace(/\/+$/, '');
+  if (parsed.CHAIN_INDEXER_LTC) indexers.LTC = parsed.CHAIN_INDEXER_LTC.replace(/\/+$/, '');
+  return {
+    xpubs,
+    xrpAddress,
+    indexers,
+    indexerPollMs: parsed.CHAIN_INDEXER_POLL_SECONDS * 1000,
+    simulatedBlockMs: production ? null : Math.round(parsed.CHAIN_SIM_BLOCK_SECONDS * 1000),
   };
 }

@@ -1,12 +1,14 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Catalog } from './platform/catalog.ts';
 import { failure } from './platform/envelope.ts';
+import { serveSpaReleases } from './platform/spa-releases.ts';
 import { uploadsRoot } from './platform/uploaded-files.ts';
+import { svgSprite } from './svg-sprite.ts';
 
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
@@ -30,8 +32,9 @@ function cached(producer: (name: string) => string | undefined): (name: string) 
 
 /**
  * Public files: data/public under /static/, coin icons from the
- * cryptocurrency-icons set, menu icons from Lucide tinted for the dark theme,
- * user uploads under /uploads/ and the built web app under /h5/.
+ * cryptocurrency-icons set, menu icons from Lucide tinted for the dark theme
+ * (each one alone, and each set as one sprite),
+ * user uploads under /uploads/ and the live release of the web app under /h5/.
  */
 export async function registerStaticAssets(app: FastifyInstance, config: Config, catalog: Catalog): Promise<void> {
   const coinIcons = join(packageDir('cryptocurrency-icons'), 'svg', 'color');
@@ -46,6 +49,25 @@ export async function registerStaticAssets(app: FastifyInstance, config: Config,
     const file = entry ? join(lucideIcons, `${entry.icon}.svg`) : undefined;
     return file && existsSync(file) ? readFileSync(file, 'utf8').replaceAll('currentColor', ICON_COLOUR) : undefined;
   });
+
+  // One file per icon set for pages that show many (the home page's menu and quotes): `<img src="/static/coins/sprite.svg#btc">`.
+  const spriteRoute = (path: string, build: () => string) => {
+    let sprite: string | undefined;
+    app.get(path, { schema: { hide: true } }, async (_request, reply) => {
+      sprite ??= build();
+      return reply.type('image/svg+xml').header('cache-control', `public, max-age=${DAY_SECONDS}`).send(sprite);
+    });
+  };
+  spriteRoute('/static/coins/sprite.svg', () => svgSprite(catalog.currencies.map(({ symbol }) => ({ id: symbol.toLowerCase(), svg: coinIcon(symbol) ?? monogram(symbol) })), 32));
+  spriteRoute('/static/menu/sprite.svg', () =>
+    svgSprite(
+      catalog.menu.flatMap(({ key }) => {
+        const svg = menuIcon(key);
+        return svg ? [{ id: key, svg }] : [];
+      }),
+      24,
+    ),
+  );
 
   const svgRoute = (prefix: string, produce: (name: string) => string | undefined) =>
     app.get<{ Params: { file: string } }>(`${prefix}:file`, { schema: { hide: true } }, async (request, reply) => {
@@ -65,18 +87,6 @@ export async function registerStaticAssets(app: FastifyInstance, config: Config,
     decorateReply: false,
     setHeaders: (response) => response.header('x-content-type-options', 'nosniff'),
   });
-  if (existsSync(config.webDistDir)) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      prefix: '/h5/',
-      decorateReply: false,
-      cacheControl: false,
-      // Hashed chunks never change; index.html must be revalidated so a deploy is picked up at once.
-      setHeaders: (response, path) =>
-        response.header('cache-control', path.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
-    });
-    const indexHtml = join(config.webDistDir, 'index.html');
-    app.get('/h5/', { schema: { hide: true } }, async (_request, reply) => reply.type('text/html').header('cache-control', 'no-cache').send(readFileSync(indexHtml)));
-  }
+  await serveSpaReleases(app, { releasesDir: config.webReleasesDir, prefix: '/h5/' });
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/h5/'));
 }

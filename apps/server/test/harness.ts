@@ -17,6 +17,8 @@ export interface CallOptions {
   lang?: string;
   /** Tests act as many clients; each fake address gets its own IP rate-limit bucket. */
   ip?: string;
+  /** The browser the call claims to come from (login history, sessions, new-device mail). */
+  userAgent?: string;
 }
 
 export interface TestServer {
@@ -40,6 +42,7 @@ function headers(options: CallOptions): Record<string, string> {
   const result: Record<string, string> = {};
   if (options.token) result.authorization = `Bearer ${options.token}`;
   if (options.ip) result['x-forwarded-for'] = options.ip;
+  if (options.userAgent) result['user-agent'] = options.userAgent;
   return result;
 }
 
@@ -50,8 +53,9 @@ function formOf(values: Record<string, unknown>): URLSearchParams {
 }
 
 /** A real server on a real port over a fresh SQLite file: API tests talk HTTP, never inject. */
-export async function startServer(environment: Record<string, string> = {}, options: { startAt?: number } = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'openbourse-test-'));
+export async function startServer(environment: Record<string, string> = {}, options: { startAt?: number; dataDir?: string } = {}): Promise<TestServer> {
+  // A given data dir is a restart: the same database file, as after a deploy.
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'openbourse-test-'));
   // A start time in the past or future lets a test see what the server does at that moment (trading hours, back-fill).
   let offset = options.startAt === undefined ? 0 : options.startAt - Date.now();
   // No simulator and no back-filled history: tests push the prices they need through the feed endpoint.
@@ -90,6 +94,13 @@ export async function startServer(environment: Record<string, string> = {}, opti
   };
   runningServers.add(server);
   return server;
+}
+
+/** Stops a server, keeping its data dir, and starts a new one on the same database: what a restart or a deploy does. */
+export async function restartServer(server: TestServer, environment: Record<string, string> = {}): Promise<TestServer> {
+  runningServers.delete(server);
+  await server.built.app.close();
+  return startServer(environment, { dataDir: server.dataDir });
 }
 
 let ipCounter = 0;

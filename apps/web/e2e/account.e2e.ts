@@ -3,27 +3,9 @@ import { LANGUAGES } from '@openbourse/i18n';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dismissHomePopup, field, launchBrowser, open, outboxCode, phonePage, readStorage, sendCode, toast, waitForRoute } from './browser.ts';
+import { chineseIdNumber, freshMobile } from './identity.ts';
 import { solidPng } from './png.ts';
 import { uiText } from './texts.ts';
-
-const ID_CARD_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-
-/**
- * A mainland identity card number with a correct check character (GB 11643,
- * ISO 7064 MOD 11-2), computed here rather than taken from the app's validator
- * so the test would notice a wrong validator. The sequence is random because a
- * document can verify only one account.
- */
-function chineseIdNumber(): string {
-  const body = `110101${1970 + randomInt(30)}0307${String(randomInt(1000)).padStart(3, '0')}`;
-  const sum = [...body].reduce((total, digit, index) => total + Number(digit) * (ID_CARD_WEIGHTS[index] ?? 0), 0);
-  return `${body}${'10X98765432'[sum % 11]}`;
-}
-
-/** A mainland mobile number nobody in this run holds yet. */
-function freshMobile(): string {
-  return `139${String(randomInt(100_000_000)).padStart(8, '0')}`;
-}
 
 const nativeName = (code: string) => LANGUAGES.find((language) => language.code === code)?.nativeName ?? code;
 

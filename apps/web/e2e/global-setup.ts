@@ -6,6 +6,8 @@ import { screenshotDir } from './artifacts.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's data dir, for tests that run `pnpm ops` against it. */
+    dataDir: string;
   }
 }
 
@@ -15,5 +17,6 @@ export default async function setup(project: TestProject) {
   rmSync(screenshotDir, { recursive: true, force: true });
   const server = await startDemoServer();
   project.provide('baseUrl', server.url);
+  project.provide('dataDir', server.dataDir);
   return () => server.stop();
 }

@@ -19,6 +19,12 @@ const READY: Record<string, string[]> = {
   '/pages/transaction/currency_order': ['[data-testid="order-detail"]'],
   '/pages/kefu/index': ['[data-testid="kefu-email"]', '[data-testid="kefu-contact"]', '[data-testid="kefu-guides"]'],
   '/pages/fund/assets': ['[data-testid="assets-account-change"]', '[data-testid="assets-profile"] .assets-badge'],
+  '/pages/fund/assets_record': ['[data-testid="coin-accounts"]', '[data-testid="coin-postings"] [data-testid="bill"]'],
+  '/pages/fund/assets_all_record': ['[data-testid="bills-list"]'],
+  '/pages/fund/transfer': ['[data-testid="convert-rate"]'],
+  '/pages/fund/fundTransfer': ['[data-testid="transfer-currency"]'],
+  '/pages/fund/transfer_history': ['[data-testid="history-transfers"], [data-testid="history-transfers-empty"]'],
+  '/pages/setting/bill': ['[data-testid="bills-list"]'],
   '/pages/common/login': ['[data-testid="login-submit"]', '.auth-hero__logo'],
   '/pages/common/register': ['[data-testid="register-next"]'],
   '/pages/common/area': ['[data-testid="area-search"]', '.area-list .adm-list-item'],
@@ -31,11 +37,31 @@ const READY: Record<string, string[]> = {
   '/pages/setting/operational_compliance': ['.prose'],
   '/pages/setting/setting': ['[data-testid="setting-profile"] .settings-badge'],
   '/pages/setting/userInfo': ['[data-testid="invite-code"]'],
-  '/pages/setting/security': ['[data-testid="security-email"]', '[data-testid="security-phone"]'],
+  '/pages/setting/security': ['[data-testid="security-email"]', '[data-testid="security-phone"]', '[data-testid="two-factor-state"]', '[data-testid="login-history-item"]', '[data-testid="session-current"]'],
   '/pages/setting/password': ['[data-testid="password-submit"]'],
   '/pages/setting/payPassword': ['[data-testid="pay-password-submit"]'],
   '/pages/setting/real': ['[data-testid="real-state"]'],
   '/pages/setting/real_mark': ['[data-testid="real-mark-state"] .settings-badge'],
+  '/pages/setting/wallet': ['[data-testid="wallet-list"]'],
+  '/pages/setting/addWallet': ['[data-testid="add-wallet-submit"]', '[data-testid="add-wallet-currency"]'],
+  '/pages/setting/bank': ['[data-testid="card-submit"], [data-testid="card-saved"]'],
+  '/pages/setting/bank_international': ['[data-testid="card-submit"], [data-testid="card-saved"]'],
+  '/pages/fund/select': ['[data-testid="select-coin-BTC"]'],
+  '/pages/fund/receive': ['[data-testid="receive-address"]', '[data-testid="receive-qr"]'],
+  '/pages/fund/receive_withdraw_record': ['[data-testid="deposit-records"]'],
+  '/pages/fund/withdraw': ['[data-testid="withdraw-summary"]', '[data-testid="withdraw-addresses"]'],
+  '/pages/lockming/lockming': ['[data-testid="lock-mining-page"] .lock-product'],
+  '/pages/lockming/welcome': ['[data-testid="lock-welcome"] .lock-steps'],
+  '/pages/lockming/buy': ['[data-testid="lock-form"]', '[data-testid="lock-commitments"]'],
+  '/pages/lockming/order': ['[data-testid="lock-orders-1"], [data-testid="lock-orders-empty-1"]'],
+  '/pages/ieo/ieo': ['[data-testid="ieo-list"] .ieo-card'],
+  '/pages/ieo/subscribe': ['[data-testid="ieo-summary"]', '[data-testid="ieo-form"]'],
+  '/pages/ieo/order': ['[data-testid="ieo-orders"], [data-testid="ieo-orders-empty"]'],
+  '/pages/invest/invest': ['[data-testid="dual-products"] .dual-product'],
+  '/pages/invest/purchase': ['[data-testid="dual-form"]', '[data-testid="dual-tie-rule"]'],
+  '/pages/invest/mine': ['[data-testid="dual-orders"], [data-testid="dual-orders-empty"]'],
+  '/pages/invest/help': ['[data-testid="dual-help-example"]'],
+  '/pages/financial/index': ['[data-testid="fin-summary"]', '[data-testid="fin-products"]'],
 };
 
 const HOME_ROUTES = ['/', '/pages/index/index'];
@@ -82,6 +108,13 @@ describe('screenshots of every page at 390x844', () => {
 
     const home = await api<{ notices: { id: number }[] }>('/index/home');
     queries['/pages/common/article'] = `?id=${home.message.notices[0]?.id}`;
+    queries['/pages/fund/assets_record'] = '?currency=BTC';
+    queries['/pages/fund/assets_all_record'] = '?currency=3';
+    // Earn pages about one product open on a product that is on sale.
+    const read = async <T,>(path: string) => ((await (await fetch(`${baseUrl()}/api${path}`)).json()) as { message: T }).message;
+    queries['/pages/lockming/buy'] = `?id=${(await read<{ id: number }[]>('/lh/deposit/config'))[0]?.id}`;
+    queries['/pages/ieo/subscribe'] = `?id=${(await read<{ list: { id: number }[] }>('/project?status=in_progress')).list[0]?.id}`;
+    queries['/pages/invest/purchase'] = `?id=${(await read<{ id: number }[]>('/dual/index'))[0]?.id}`;
     // An outside page in the in-app browser: the API's own documentation, which needs no internet.
     queries['/pages/common/webView'] = `?url=${encodeURIComponent(`${baseUrl()}/api/docs`)}&title=OpenBourse%20API`;
   });

@@ -1,18 +1,23 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { startLoadingPage } from './app/start-page.ts';
 import { initI18n } from './shared/i18n/index.ts';
 import { initSession, session } from './shared/session.ts';
+import 'antd-mobile/es/global';
 import './styles/theme.css';
 
-initSession();
-await initI18n(session.get().lang);
-
-const root = document.getElementById('root');
-if (root) {
+function render(): void {
+  const root = document.getElementById('root');
+  if (!root) return;
   createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
 }
+
+initSession();
+startLoadingPage(window.location.hash.replace(/^#/, '').split('?')[0] ?? '/');
+// No top-level await: it would turn off the bundler's chunk merging and leave dozens of tiny chunks.
+void initI18n(session.get().lang).then(render);

@@ -6,3 +6,8 @@ export * from './rules.ts';
 export * from './validation.ts';
 export * from './matching/index.ts';
 export * from './market/index.ts';
+export * from './fairness/index.ts';
+export * from './chains/index.ts';
+export * from './bank.ts';
+export * from './funds/index.ts';
+export * from './earn/index.ts';

@@ -49,3 +49,40 @@ export function languageFromTag(tag: string | undefined): Language | undefined {
 export function localeOf(language: Language): string {
   return LANGUAGES.find((entry) => entry.code === language)?.locale ?? 'en-US';
 }
+
+/**
+ * The interface language for a first visit: the first of the browser's
+ * languages (`navigator.languages`, most preferred first) that is one of the
+ * ten, else Chinese (the spec's default). Traditional Chinese (Taiwan, Hong
+ * Kong, Macau, or the Hant script) is `hk`.
+ *
+ * Self-contained on purpose (no reference outside its own body): the H5 app's
+ * index.html runs its source inline, to start loading that language's texts
+ * before the app's scripts have arrived.
+ */
+export function languageFromBrowser(tags: readonly string[]): Language {
+  const byTag: Record<string, Language> = {
+    'zh-tw': 'hk',
+    'zh-hk': 'hk',
+    'zh-mo': 'hk',
+    'zh-hant': 'hk',
+    zh: 'zh',
+    en: 'en',
+    ja: 'jp',
+    ko: 'kor',
+    th: 'th',
+    fr: 'fra',
+    es: 'spa',
+    ms: 'may',
+    vi: 'vi',
+  };
+  for (const tag of tags) {
+    const subtags = tag.toLowerCase().split('-');
+    // zh-hant-tw, then zh-hant, then zh: the most specific match wins.
+    for (let length = subtags.length; length > 0; length -= 1) {
+      const language = byTag[subtags.slice(0, length).join('-')];
+      if (language) return language;
+    }
+  }
+  return 'zh';
+}

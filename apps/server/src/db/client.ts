@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
@@ -22,14 +22,35 @@ export interface DatabaseHandle {
 
 const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
 
-export function openDatabase(dataDir: string): DatabaseHandle {
-  mkdirSync(dataDir, { recursive: true });
-  const sqlite = new Database(join(dataDir, 'openbourse.db'));
+export interface OpenOptions {
+  /** false refuses a data dir that holds no database yet instead of creating an empty one (the operator CLI). */
+  create?: boolean;
+  /** How long a statement waits for another process's write lock before failing with SQLITE_BUSY. */
+  busyTimeoutMs?: number;
+}
+
+/** The data dir has no database: nothing was ever started on it, or it is not the server's. */
+export class DatabaseMissingError extends Error {
+  constructor(readonly file: string) {
+    super(`no database at ${file}`);
+  }
+}
+
+export function databaseFile(dataDir: string): string {
+  return join(dataDir, 'openbourse.db');
+}
+
+export function openDatabase(dataDir: string, options: OpenOptions = {}): DatabaseHandle {
+  const { create = true, busyTimeoutMs = 5000 } = options;
+  const file = databaseFile(dataDir);
+  if (create) mkdirSync(dataDir, { recursive: true });
+  else if (!existsSync(file)) throw new DatabaseMissingError(file);
+  const sqlite = new Database(file, { fileMustExist: !create });
   sqlite.pragma('journal_mode = WAL');
   // WAL + NORMAL keeps every commit atomic and durable across process crashes; only an OS crash can lose the last commits.
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   return { db, sqlite, close: () => sqlite.close() };

@@ -23,6 +23,9 @@ export const users = sqliteTable(
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: integer('locked_until'),
     passwordChangedAt: integer('password_changed_at'),
+    /** Set by an operator: the user can log in and look, but not trade, transfer or withdraw; the reason is shown to them. */
+    frozenAt: integer('frozen_at'),
+    frozenReason: text('frozen_reason'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -44,8 +47,30 @@ export const sessions = sqliteTable(
     expiresAt: integer('expires_at').notNull(),
     revokedAt: integer('revoked_at'),
     ip: text('ip').notNull().default(''),
+    /** The browser or device the session was opened from, as its User-Agent said. */
+    userAgent: text('user_agent').notNull().default(''),
+    /** When the session was last used, written at most once a minute (see platform/auth.ts). */
+    lastSeenAt: integer('last_seen_at'),
   },
   (table) => [uniqueIndex('sessions_token_hash').on(table.tokenHash), index('sessions_user').on(table.userId)],
+);
+
+/** Every login attempt on an existing account, successful or not: the user's login history and the operators' view of it. */
+export const loginEvents = sqliteTable(
+  'login_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    success: integer('success', { mode: 'boolean' }).notNull(),
+    /** Why a failed attempt failed (wrong password, wrong second factor, locked), empty on success. */
+    failure: text('failure').notNull().default(''),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [index('login_events_user').on(table.userId, table.id)],
 );
 
 export const verificationCodes = sqliteTable(
@@ -207,16 +232,25 @@ export const postings = sqliteTable(
   (table) => [index('postings_account').on(table.accountId, table.id), index('postings_entry').on(table.entryId)],
 );
 
-export const auditLog = sqliteTable('audit_log', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  actor: text('actor').notNull(),
-  action: text('action').notNull(),
-  targetType: text('target_type').notNull(),
-  targetId: text('target_id').notNull(),
-  before: text('before', { mode: 'json' }),
-  after: text('after', { mode: 'json' }),
-  createdAt: createdAt(),
-});
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Who, as text: an operator's email in the console, `<user>@ops` from the CLI, `seed`. */
+    actor: text('actor').notNull(),
+    /** The console operator (operators.id), null for the CLI and the seed. */
+    operatorId: integer('operator_id'),
+    /** The address the console request came from, null outside the console. */
+    ip: text('ip'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: text('before', { mode: 'json' }),
+    after: text('after', { mode: 'json' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('audit_log_target').on(table.targetType, table.targetId), index('audit_log_operator').on(table.operatorId, table.id)],
+);
 
 export const newsArticles = sqliteTable(
   'news_articles',
@@ -378,3 +412,11 @@ export const recentViews = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.symbol] })],
 );
+
+export * from './schema/security.ts';
+export * from './schema/console.ts';
+export * from './schema/deposits.ts';
+export * from './schema/withdrawals.ts';
+export * from './schema/payout-methods.ts';
+export * from './schema/transfers.ts';
+export * from './schema/earn.ts';

@@ -114,24 +114,38 @@ export class Exchange {
   private readonly statements: Statements;
   private readonly result = new SubmitResult();
   /**
-   * better-sqlite3's own (deferred) transaction, built once: it is what
-   * drizzle's db.transaction runs underneath, without a query-builder object
-   * per order. Called inside another transaction it becomes a savepoint.
+   * better-sqlite3's own transaction, built once: it is what drizzle's
+   * db.transaction runs underneath, without a query-builder object per
+   * order. Called inside another transaction it becomes a savepoint.
+   * IMMEDIATE takes the write lock before the first read, so a commit by
+   * another process (pnpm ops) in between cannot fail the batch with
+   * SQLITE_BUSY_SNAPSHOT; a lone writer pays nothing for it.
    */
   private readonly transaction: (work: () => void) => void;
   /** User commands waiting for the next batch (see flush). */
   private queue: QueuedCommand[] = [];
   /** While a batch runs: what its commands changed, announced once the batch has committed. */
   private deferred: { instrument: Instrument; effects: Effects }[] | null = null;
+  /** Set on shutdown (see close): the database is about to close, so no new command may start. */
+  private closed = false;
 
   constructor(private readonly deps: ExchangeDeps) {
     this.statements = prepare(deps.sqlite);
-    this.transaction = deps.sqlite.transaction((work: () => void) => work());
+    this.transaction = deps.sqlite.transaction((work: () => void) => work()).immediate;
   }
 
   /** Rebuilds every book from the open orders in the database, in their original time priority. */
   start(): void {
     for (const instrument of this.deps.instruments.all) this.rebuild(instrument);
+  }
+
+  /**
+   * Shutdown: runs the commands already queued, so their callers get their
+   * answers, and refuses later ones. Called before the database closes.
+   */
+  close(): void {
+    this.closed = true;
+    this.flush();
   }
 
   book(symbol: string): OrderBook {
@@ -253,6 +267,7 @@ export class Exchange {
    * committed.
    */
   private enqueue<T>(work: () => T): Promise<T> {
+    if (this.closed) return Promise.reject(new AppError('errors.serviceRestarting'));
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (this.queue.length === 1) setImmediate(() => this.flush());
@@ -261,6 +276,8 @@ export class Exchange {
 
   private flush(): void {
     const batch = this.queue;
+    // Already run by close(): the database may be gone by the time the scheduled flush comes.
+    if (batch.length === 0) return;
     this.queue = [];
     const deferred: { instrument: Instrument; effects: Effects }[] = [];
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];

@@ -17,6 +17,24 @@ export interface TradeEvent {
   time: number;
 }
 
+/**
+ * Something happened to a user's money or account (a login from a new device,
+ * a verification decided, a deposit credited, a position liquidated...). Every
+ * feature emits one after its transaction commits; the notification centre
+ * turns them into messages in the reader's language.
+ */
+export interface UserEvent {
+  userId: number;
+  /** `<feature>.<what>`, e.g. `verification.approved`, `deposit.credited`: the message key of the notification. */
+  kind: string;
+  /** What the event is about, so a notification can link to it. */
+  refType: string;
+  refId: string | number;
+  /** Values the message shows (amounts as decimal strings, symbols, reasons). */
+  params: Record<string, string | number>;
+  time: number;
+}
+
 export interface MarketEvents {
   tick: [TickEvent];
   trade: [TradeEvent];
@@ -26,9 +44,11 @@ export interface MarketEvents {
   order: [{ userId: number; orderId: number }];
   /** A user's balances changed. */
   balance: [{ userId: number }];
+  /** A user's money or account changed; see UserEvent. */
+  user: [UserEvent];
 }
 
-/** In-process events between the feed, the exchange, the market maker and realtime delivery. */
+/** In-process events between the feed, the exchange, the market maker, the features and realtime delivery. */
 export class MarketBus extends EventEmitter<MarketEvents> {
   constructor() {
     super();

@@ -3,9 +3,9 @@ import { dec, isAmount, toMinor } from '@openbourse/core';
 import { Command, InvalidArgumentError } from 'commander';
 import { desc, eq } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
-import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { SqliteError } from 'better-sqlite3';
+import { DatabaseMissingError, type DatabaseHandle, openDatabase, type Sqlite } from '../db/client.ts';
 import { auditLog, outboxMessages } from '../db/schema.ts';
-import { listVerifications, reviewVerification } from '../features/verification/index.ts';
 import { checkLedger } from '../ledger/check.ts';
 import { creditDemoFunds } from '../ledger/demo-funds.ts';
 import { buildCatalog } from '../platform/catalog.ts';
@@ -13,11 +13,15 @@ import type { AppContext } from '../platform/context.ts';
 import { AppError } from '../platform/errors.ts';
 import { translate } from '../platform/i18n.ts';
 import { findUserByAccount } from '../platform/users.ts';
+import { listVerifications, reviewVerification } from '../platform/verification-review.ts';
 import { loadSeedFiles } from '../seed/reference-data.ts';
+import { chainCommand } from './chain-commands.ts';
+import { operatorCommand } from './operator-commands.ts';
 
 /**
  * The operator's tool. It works on the same SQLite file as the running server
- * (WAL mode lets both write); every action that changes state is audited.
+ * (WAL mode lets both write, one at a time); every action that changes state
+ * is audited.
  */
 
 const config = loadConfig();
@@ -28,8 +32,53 @@ function positiveInteger(value: string): number {
   return Number(value);
 }
 
-function withContext<T>(action: (ctx: AppContext, database: DatabaseHandle) => T): T {
-  const database = openDatabase(config.dataDir);
+/** How long an ops command waits for the running server's write lock. */
+const LOCK_WAIT_MS = 30_000;
+
+const isBusy = (error: unknown) => error instanceof SqliteError && error.code.startsWith('SQLITE_BUSY');
+
+/**
+ * An ops write runs in one IMMEDIATE transaction: it takes the write lock
+ * before it reads, so a commit by the running server in between cannot
+ * invalidate what it read (SQLITE_BUSY_SNAPSHOT, "database is locked", which
+ * no busy timeout cures). While the server holds the lock the operator is
+ * told, and the command waits for it.
+ */
+function writeTransaction<T>(sqlite: Sqlite, work: () => T): T {
+  const transaction = sqlite.transaction(work);
+  sqlite.pragma('busy_timeout = 0');
+  try {
+    return transaction.immediate();
+  } catch (error) {
+    if (!isBusy(error)) throw error;
+  } finally {
+    sqlite.pragma(`busy_timeout = ${LOCK_WAIT_MS}`);
+  }
+  console.error(`waiting for the database write lock (the running server is writing), up to ${LOCK_WAIT_MS / 1000} s`);
+  return transaction.immediate();
+}
+
+/** Refuses, with the reason on stderr and exit code 1. */
+function refuse(reason: string): undefined {
+  console.error(`refused: ${reason}`);
+  process.exitCode = 1;
+  return undefined;
+}
+
+/**
+ * Runs a command on the server's database: a write in one immediate
+ * transaction (see writeTransaction), reads in one snapshot. A data dir
+ * without a database is refused rather than given a new empty one, which
+ * would answer every question (a clean ledger, no verifications) wrongly.
+ */
+function withContext<T>(action: (ctx: AppContext, database: DatabaseHandle) => T, { writes = false } = {}): T | undefined {
+  let database: DatabaseHandle;
+  try {
+    database = openDatabase(config.dataDir, { create: false, busyTimeoutMs: LOCK_WAIT_MS });
+  } catch (error) {
+    if (!(error instanceof DatabaseMissingError)) throw error;
+    return refuse(`there is no database in DATA_DIR ${config.dataDir} (no ${error.file}). pnpm ops works on the server's database: run it with the DATA_DIR the server uses.`);
+  }
   const catalog = buildCatalog(loadSeedFiles(config.seedDataDir));
   const silentLog = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return silentLog; }, level: 'silent', silent() {} };
   const ctx = {
@@ -43,13 +92,11 @@ function withContext<T>(action: (ctx: AppContext, database: DatabaseHandle) => T
     log: silentLog,
   } as unknown as AppContext;
   try {
-    return action(ctx, database);
+    const run = () => action(ctx, database);
+    return writes ? writeTransaction(database.sqlite, run) : database.sqlite.transaction(run).deferred();
   } catch (error) {
-    if (error instanceof AppError) {
-      console.error(`refused: ${translate('en', error.key, error.params)}`);
-      process.exitCode = 1;
-      return undefined as T;
-    }
+    if (error instanceof AppError) return refuse(translate('en', error.key, error.params));
+    if (isBusy(error)) return refuse(`the database stayed locked for ${LOCK_WAIT_MS / 1000} s; nothing was changed, try again`);
     throw error;
   } finally {
     database.close();
@@ -85,9 +132,9 @@ program
   .option('-a, --actor <name>', 'who approves', defaultActor)
   .action((id: number, options: { actor: string }) =>
     withContext((ctx) => {
-      const row = reviewVerification(ctx, id, { approve: true }, options.actor);
+      const row = reviewVerification(ctx, id, { approve: true }, { actor: options.actor });
       if (row) console.log(`approved request ${id}: user ${row.userId} is now Lv${row.level}`);
-    }),
+    }, { writes: true }),
   );
 
 program
@@ -98,9 +145,9 @@ program
   .option('-a, --actor <name>', 'who rejects', defaultActor)
   .action((id: number, options: { actor: string; reason: string }) =>
     withContext((ctx) => {
-      const row = reviewVerification(ctx, id, { approve: false, reason: options.reason }, options.actor);
+      const row = reviewVerification(ctx, id, { approve: false, reason: options.reason }, { actor: options.actor });
       if (row) console.log(`rejected request ${id} of user ${row.userId}: ${options.reason}`);
-    }),
+    }, { writes: true }),
   );
 
 program
@@ -150,9 +197,9 @@ program
       if (!accountType.currencyIds.includes(currency.id)) throw new AppError('errors.currencyNotFound');
       if (!isAmount(amount) || dec(amount).decimalPlaces() > currency.scale || dec(amount).isZero()) throw new AppError('validation.amount');
       const units = toMinor(amount, currency.scale);
-      ctx.db.transaction(() => creditDemoFunds(ctx, { userId: user.id, currency, accountTypeId: accountType.id, units, actor: options.actor }));
+      creditDemoFunds(ctx, { userId: user.id, currency, accountTypeId: accountType.id, units, actor: options.actor });
       console.log(`credited ${amount} ${currency.symbol} to ${account} (${accountType.code} account)`);
-    });
+    }, { writes: true });
   });
 
 program
@@ -166,5 +213,8 @@ program
       for (const row of rows) console.log(`${time(row.createdAt)}  ${row.actor}  ${row.action}  ${row.targetType}#${row.targetId}\n  before: ${JSON.stringify(row.before)}\n  after:  ${JSON.stringify(row.after)}`);
     }),
   );
+
+program.addCommand(operatorCommand(config, withContext, defaultActor));
+program.addCommand(chainCommand(config, withContext));
 
 program.parse();

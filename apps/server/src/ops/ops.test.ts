@@ -1,8 +1,12 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bindPhone, registerUser, startServer, TINY_PNG, type TestServer, uniquePhone, upload } from '../../test/harness.ts';
+import { databaseFile } from '../db/client.ts';
 
 const run = promisify(execFile);
 const CLI = join(import.meta.dirname, 'cli.ts');
@@ -106,6 +110,55 @@ describe('pnpm ops', () => {
     }
     const wallet = await server.post<{ available: string }>('/wallet/detail', { currency: 3, type: 'change' }, { token: user.token });
     expect(wallet.message.available).toBe('0.000000');
+  });
+
+  it('refuses to run on a data dir without a database, naming the DATA_DIR, and creates nothing', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'openbourse-no-db-'));
+    try {
+      for (const args of [['ledger-check'], ['credit', 'demo@openbourse.test', '10', 'USDT']]) {
+        const result = await ops(args, { DATA_DIR: empty });
+        expect(result.code, args[0]).toBe(1);
+        expect(result.stderr).toContain(`DATA_DIR ${empty}`);
+        expect(result.stdout).not.toContain('"ok": true');
+      }
+      expect(existsSync(databaseFile(empty))).toBe(false);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('waits for the write lock of a concurrent writer instead of failing with "database is locked"', async () => {
+    const user = await registerUser(server);
+    // Another writer (as the running server is, for a moment, on every commit) holds the write lock.
+    const writer = new Database(databaseFile(server.dataDir));
+    writer.pragma('busy_timeout = 5000');
+    writer.exec('BEGIN IMMEDIATE');
+    writer.prepare("UPDATE users SET signature = 'held' WHERE email = ?").run(user.email);
+    try {
+      const credit = spawn(process.execPath, ['--import', 'tsx', CLI, 'credit', user.email, '75', 'USDT'], { env: { ...process.env, DATA_DIR: server.dataDir } });
+      let stdout = '';
+      let stderr = '';
+      credit.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+      });
+      const waiting = new Promise<void>((done) =>
+        credit.stderr.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString();
+          if (stderr.includes('waiting for the database write lock')) done();
+        }),
+      );
+      const exited = new Promise<number | null>((done) => credit.once('exit', done));
+      await waiting;
+      // The writer commits while the command waits: what the command then reads is current, so it goes through.
+      writer.exec('COMMIT');
+      expect(await exited).toBe(0);
+      expect(stdout).toContain('credited 75 USDT');
+    } finally {
+      if (writer.inTransaction) writer.exec('ROLLBACK');
+      writer.close();
+    }
+    const wallet = await server.post<{ available: string }>('/wallet/detail', { currency: 3, type: 'change' }, { token: user.token });
+    expect(wallet.message.available).toBe('75.000000');
   });
 
   it('credits nothing in production mode', async () => {

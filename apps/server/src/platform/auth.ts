@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Sqlite } from '../db/client.ts';
 import type { AppContext } from './context.ts';
-import { SessionInvalidError, VerificationRequiredError } from './errors.ts';
+import { AppError, SessionInvalidError, VerificationRequiredError } from './errors.ts';
 import { sha256 } from './tokens.ts';
 
 export interface AuthUser {
@@ -30,27 +30,43 @@ interface SessionRow {
   sessionId: number;
   userId: number;
   verificationLevel: number;
+  lastSeenAt: number | null;
 }
 
-/** Prepared once per connection: every authenticated request runs it, and preparing cost more than the lookup itself. */
-const sessionStatements = new WeakMap<Sqlite, Statement<[string, number], SessionRow>>();
+/** "Last seen" on the sessions list is kept to the minute: one write per session per minute, not one per request. */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
 
-function sessionStatement(sqlite: Sqlite): Statement<[string, number], SessionRow> {
-  let statement = sessionStatements.get(sqlite);
-  if (!statement) {
-    statement = sqlite.prepare(
-      `SELECT s.id AS sessionId, u.id AS userId, u.verification_level AS verificationLevel
-       FROM sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
-    );
-    sessionStatements.set(sqlite, statement);
+interface SessionStatements {
+  lookup: Statement<[string, number], SessionRow>;
+  touch: Statement<[number, number]>;
+}
+
+/** Prepared once per connection: every authenticated request runs them, and preparing cost more than the lookup itself. */
+const sessionStatements = new WeakMap<Sqlite, SessionStatements>();
+
+function statementsFor(sqlite: Sqlite): SessionStatements {
+  let statements = sessionStatements.get(sqlite);
+  if (!statements) {
+    statements = {
+      lookup: sqlite.prepare(
+        `SELECT s.id AS sessionId, u.id AS userId, u.verification_level AS verificationLevel, s.last_seen_at AS lastSeenAt
+         FROM sessions s JOIN users u ON u.id = s.user_id
+         WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
+      ),
+      touch: sqlite.prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ?'),
+    };
+    sessionStatements.set(sqlite, statements);
   }
-  return statement;
+  return statements;
 }
 
 export function lookupSession(ctx: AppContext, token: string): AuthUser | null {
-  const row = sessionStatement(ctx.sqlite).get(sha256(token), ctx.now());
-  return row ? { id: row.userId, sessionId: row.sessionId, verificationLevel: row.verificationLevel } : null;
+  const statements = statementsFor(ctx.sqlite);
+  const now = ctx.now();
+  const row = statements.lookup.get(sha256(token), now);
+  if (!row) return null;
+  if (row.lastSeenAt === null || now - row.lastSeenAt >= LAST_SEEN_RESOLUTION_MS) statements.touch.run(now, row.sessionId);
+  return { id: row.userId, sessionId: row.sessionId, verificationLevel: row.verificationLevel };
 }
 
 /** Resolves the caller when a token is present; never throws, for endpoints that work for visitors too. */
@@ -63,6 +79,25 @@ export function optionalUser(ctx: AppContext, request: FastifyRequest): AuthUser
 export interface AuthGuards {
   requireUser: preHandlerAsyncHookHandler;
   requireVerification(level: 1 | 2): preHandlerAsyncHookHandler;
+  /**
+   * The one guard of every route that moves money out of a user's control
+   * (trade, transfer, withdraw): a user an operator froze may log in and
+   * look, but is refused here with the operator's reason. Cancelling is not
+   * behind it, so a frozen user can still release held funds.
+   */
+  requireActiveUser: preHandlerAsyncHookHandler;
+}
+
+const freezeStatements = new WeakMap<Sqlite, Statement<[number], { reason: string | null }>>();
+
+/** The freeze reason when the user is frozen, undefined otherwise; prepared once, as it runs before every order. */
+function freezeOf(sqlite: Sqlite, userId: number): { reason: string | null } | undefined {
+  let statement = freezeStatements.get(sqlite);
+  if (!statement) {
+    statement = sqlite.prepare('SELECT frozen_reason AS reason FROM users WHERE id = ? AND frozen_at IS NOT NULL');
+    freezeStatements.set(sqlite, statement);
+  }
+  return statement.get(userId);
 }
 
 export function installAuth(app: FastifyInstance, ctx: AppContext): AuthGuards {
@@ -84,7 +119,13 @@ export function installAuth(app: FastifyInstance, ctx: AppContext): AuthGuards {
       }
     };
 
-  return { requireUser, requireVerification };
+  const requireActiveUser: preHandlerAsyncHookHandler = async function activeUserGuard(request, reply) {
+    await requireUser.call(this, request, reply);
+    const freeze = freezeOf(ctx.sqlite, (request.user as AuthUser).id);
+    if (freeze) throw new AppError('errors.accountFrozen', { reason: freeze.reason ?? '' });
+  };
+
+  return { requireUser, requireVerification, requireActiveUser };
 }
 
 /** For handlers behind `requireUser`. */

@@ -38,6 +38,12 @@ export interface Catalog {
   currencyBySymbol(symbol: string): CurrencyInfo | undefined;
   accountType(id: number): AccountTypeInfo | undefined;
   accountTypeByCode(code: string): AccountTypeInfo | undefined;
+  /**
+   * Lists a currency that came into being while the server runs (an IEO's
+   * token once its allocation is done): from then on it is a currency like
+   * those of data/, held in every account type that takes its kind.
+   */
+  registerCurrency(currency: CurrencyInfo): void;
 }
 
 function toCurrency(seed: CurrencySeed): CurrencyInfo {
@@ -75,6 +81,19 @@ export function buildCatalog(files: SeedFiles): Catalog {
   const bySymbol = new Map(currencies.map((currency) => [currency.symbol, currency]));
   const typeById = new Map(accountTypes.map((type) => [type.id, type]));
   const typeByCode = new Map(accountTypes.map((type) => [type.code, type]));
+
+  function registerCurrency(currency: CurrencyInfo): void {
+    if (byId.has(currency.id)) return;
+    if (bySymbol.has(currency.symbol)) throw new Error(`currency symbol ${currency.symbol} is taken`);
+    currencies.push(currency);
+    currencies.sort((a, b) => a.sort - b.sort);
+    byId.set(currency.id, currency);
+    bySymbol.set(currency.symbol, currency);
+    for (const seed of files.accountTypes) {
+      if (seed.currencies.includes(`*${currency.kind}`)) typeById.get(seed.id)?.currencyIds.push(currency.id);
+    }
+  }
+
   return {
     currencies,
     accountTypes,
@@ -85,5 +104,6 @@ export function buildCatalog(files: SeedFiles): Catalog {
     currencyBySymbol: (symbol) => bySymbol.get(symbol.toUpperCase()),
     accountType: (id) => typeById.get(id),
     accountTypeByCode: (code) => typeByCode.get(code),
+    registerCurrency,
   };
 }

@@ -6,8 +6,10 @@ import type { MarketBus } from '../market/bus.ts';
 import type { InstrumentRegistry } from '../market/instruments.ts';
 import type { MarketData } from '../market/market-data.ts';
 import type { Catalog } from './catalog.ts';
+import type { DevClock } from './dev-clock.ts';
 import type { Messenger } from './messenger.ts';
 import type { PriceBook } from './prices.ts';
+import type { Scheduler } from './scheduler.ts';
 
 /** What every feature plugin is given: no feature reaches for globals. */
 export interface AppContext {
@@ -25,6 +27,10 @@ export interface AppContext {
   bus: MarketBus;
   /** Lets a pushed feed (replay) take a symbol over from the simulator. */
   feedControl: { pauseSimulator(symbol: string): void };
+  /** Periodic jobs (dividends, settlements, expiries) on the server's clock; features add theirs when they register. */
+  scheduler: Scheduler;
+  /** Set only with CLOCK_CONTROL=1 (demo, browser tests): `now` follows it. */
+  devClock: DevClock | null;
   /** Milliseconds since the epoch; tests replace it to move time. */
   now(): number;
   log: FastifyBaseLogger;

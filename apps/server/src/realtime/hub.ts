@@ -9,6 +9,9 @@ import type { WebSocket } from 'ws';
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 export const HEARTBEAT_MS = 20_000;
 const MAX_CHANNELS_PER_CLIENT = 200;
+/** WebSocket close code 1012 (RFC 6455 registry): the service is restarting, reconnect. */
+export const SERVICE_RESTART = 1012;
+const RESTART_GRACE_MS = 1000;
 
 export interface Client {
   socket: WebSocket;
@@ -58,6 +61,23 @@ export class RealtimeHub {
   start(): void {
     this.heartbeat = setInterval(() => this.checkHeartbeats(), HEARTBEAT_MS);
     this.heartbeat.unref();
+  }
+
+  /**
+   * Shutdown: tells every client the service is restarting (close code 1012,
+   * which clients take as "reconnect shortly") and waits for the closing
+   * handshakes, at most `graceMs`; a client that does not answer is cut.
+   */
+  async closeForRestart(graceMs = RESTART_GRACE_MS): Promise<void> {
+    const sockets = [...this.clients].map((client) => client.socket);
+    const closed = sockets.map((socket) =>
+      socket.readyState === socket.CLOSED ? Promise.resolve() : new Promise<void>((done) => socket.once('close', () => done())),
+    );
+    for (const socket of sockets) socket.close(SERVICE_RESTART, 'service restart');
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([Promise.all(closed), new Promise<void>((done) => (timer = setTimeout(done, graceMs)))]);
+    clearTimeout(timer);
+    for (const socket of sockets) socket.terminate();
   }
 
   stop(): void {

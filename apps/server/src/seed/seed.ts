@@ -1,7 +1,7 @@
 import { toMinor } from '@openbourse/core';
-import { eq } from 'drizzle-orm';
+import { eq, notInArray } from 'drizzle-orm';
 import type { DatabaseHandle, Db } from '../db/client.ts';
-import { accountTypes, contentPages, currencies, faqs, fiatRates, identityVerifications, newsArticles, newsTranslations, settings, users } from '../db/schema.ts';
+import { accountTypes, consoleContent, type ContentKind, contentPages, currencies, faqs, fiatRates, identityVerifications, newsArticles, newsTranslations, settings, users } from '../db/schema.ts';
 import { SYSTEM_ACCOUNTS, type SystemAccountCode } from '../ledger/accounts.ts';
 import { creditDemoFunds } from '../ledger/demo-funds.ts';
 import { resolveAccountId } from '../ledger/ledger.ts';
@@ -36,21 +36,34 @@ export function seedReferenceData({ db, sqlite }: DatabaseHandle, files: SeedFil
   });
 }
 
+/**
+ * Content from data/, except items an operator edited, created or took down
+ * in the console (console_content): those are the console's now, so a restart
+ * keeps the operator's version.
+ */
 function seedContent(db: Db, files: SeedFiles): void {
-  db.delete(newsTranslations).run();
-  db.delete(newsArticles).run();
+  const owned = (kind: ContentKind) => db.select({ key: consoleContent.key }).from(consoleContent).where(eq(consoleContent.kind, kind)).all().map((row) => row.key);
+  const ownedArticles = owned('article').map(Number);
+  const ownedFaqs = owned('faq').map(Number);
+  const ownedPages = owned('page');
+
+  db.delete(newsTranslations).where(notInArray(newsTranslations.articleId, ownedArticles)).run();
+  db.delete(newsArticles).where(notInArray(newsArticles.id, ownedArticles)).run();
   for (const article of files.news) {
+    if (ownedArticles.includes(article.id)) continue;
     db.insert(newsArticles)
       .values({ id: article.id, categoryId: article.c_id, image: article.image, link: article.link, popup: article.popup, sort: article.sort, publishedAt: Date.parse(article.published_at) })
       .run();
     for (const [lang, text] of Object.entries(article.i18n)) db.insert(newsTranslations).values({ articleId: article.id, lang, ...text }).run();
   }
-  db.delete(faqs).run();
+  db.delete(faqs).where(notInArray(faqs.id, ownedFaqs)).run();
   for (const entry of files.faq) {
+    if (ownedFaqs.includes(entry.id)) continue;
     for (const [lang, text] of Object.entries(entry.i18n)) db.insert(faqs).values({ id: entry.id, lang, sort: entry.sort, ...text }).run();
   }
-  db.delete(contentPages).run();
+  db.delete(contentPages).where(notInArray(contentPages.slug, ownedPages)).run();
   for (const [slug, byLanguage] of Object.entries(files.pages)) {
+    if (ownedPages.includes(slug)) continue;
     for (const [lang, text] of Object.entries(byLanguage)) db.insert(contentPages).values({ slug, lang, ...text }).run();
   }
 }

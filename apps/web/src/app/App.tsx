@@ -5,8 +5,10 @@ import { queryClient, useSiteConfig } from '../shared/api/queries.ts';
 import { useSession } from '../shared/session.ts';
 import { defaultAntdLocale, loadAntdLocale } from './antd-locale.ts';
 import './antd-react19.ts';
+import { ConnectionBar } from './connection-bar.tsx';
 import { AppRouter } from './router.tsx';
 import { SlowRequestIndicator } from './slow-request-indicator.tsx';
+import { placeToastsAwayFromTaps } from './toast-placement.ts';
 
 function SiteConfigLoader() {
   useSiteConfig();
@@ -23,11 +25,13 @@ export function App() {
       current = false;
     };
   }, [lang]);
+  useEffect(placeToastsAwayFromTaps, []);
 
   return (
     <ConfigProvider locale={antdLocale}>
       <QueryClientProvider client={queryClient}>
         <SiteConfigLoader />
+        <ConnectionBar />
         <AppRouter />
         <SlowRequestIndicator />
       </QueryClientProvider>

@@ -1,11 +1,13 @@
 import type { Language } from '@openbourse/i18n';
 import enUS from 'antd-mobile/es/locales/en-US';
+// antd-mobile's own default, already in the shell whatever the language.
+import zhCN from 'antd-mobile/es/locales/zh-CN';
 
 type AntdLocale = typeof enUS;
 
-/** antd-mobile's own texts (pickers, dialogs) per language; English ships with the app, the rest load on demand. */
+/** antd-mobile's own texts (pickers, dialogs) per language; Chinese and English ship with the app, the rest load with the app's texts of that language. */
 const loaders: Record<Language, () => Promise<{ default: AntdLocale }>> = {
-  zh: () => import('antd-mobile/es/locales/zh-CN'),
+  zh: async () => ({ default: zhCN }),
   hk: () => import('antd-mobile/es/locales/zh-HK'),
   en: async () => ({ default: enUS }),
   jp: () => import('antd-mobile/es/locales/ja-JP'),

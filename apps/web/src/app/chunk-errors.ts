@@ -1,6 +1,6 @@
 import { LoadTimeoutError } from '../shared/timeout.ts';
 
-export type ChunkFailure = 'timeout' | 'missing' | 'error';
+export type ChunkFailure = 'timeout' | 'missing' | 'error' | 'offline';
 
 export interface ClassifiedFailure {
   failure: ChunkFailure;
@@ -13,16 +13,21 @@ function addressIn(error: unknown): string | undefined {
   return /(https?:\/\/[^\s'"]+|\/h5\/assets\/[^\s'"]+)/.exec(text)?.[1];
 }
 
-/** Tells a timeout from a chunk that is not on the server (a stale deploy) from any other failure. */
+/**
+ * Tells being offline (the browser says so, or the server cannot be reached
+ * at all) from a timeout, from a chunk that is not on the server (a stale
+ * deploy), from any other failure.
+ */
 export async function classifyChunkFailure(error: unknown, fallbackAddress: string): Promise<ClassifiedFailure> {
-  if (error instanceof LoadTimeoutError) return { failure: 'timeout', address: error.address };
-  const address = addressIn(error);
-  if (!address) return { failure: 'error', address: fallbackAddress };
+  const address = error instanceof LoadTimeoutError ? error.address : (addressIn(error) ?? fallbackAddress);
+  if (!navigator.onLine) return { failure: 'offline', address };
+  if (error instanceof LoadTimeoutError) return { failure: 'timeout', address };
+  if (!addressIn(error)) return { failure: 'error', address };
   try {
     const probe = await fetch(address, { method: 'HEAD', cache: 'no-store' });
     return { failure: probe.status === 404 ? 'missing' : 'error', address };
   } catch {
-    return { failure: 'error', address };
+    return { failure: 'offline', address };
   }
 }
 

@@ -1,4 +1,5 @@
 import { Button, Result } from 'antd-mobile';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChunkFailure } from './chunk-errors.ts';
 
@@ -8,9 +9,27 @@ interface Props {
   onRetry(): void;
 }
 
+/** Offline, the address means nothing to the user: they are told they are offline, and the page loads by itself once they are back. */
+function OfflineScreen({ onRetry }: { onRetry(): void }) {
+  const { t } = useTranslation('shell');
+  useEffect(() => {
+    window.addEventListener('online', onRetry);
+    return () => window.removeEventListener('online', onRetry);
+  }, [onRetry]);
+  return (
+    <div className="chunk-error" role="alert" data-testid="chunk-offline">
+      <Result status="warning" title={t('chunk.offlineTitle')} description={t('chunk.offline')} />
+      <Button color="primary" block onClick={onRetry}>
+        {t('actions.retry')}
+      </Button>
+    </div>
+  );
+}
+
 /** Shown when a page's code could not be loaded: what went wrong, what was asked for, a way to try again and a way home. */
 export function ChunkErrorScreen({ failure, address, onRetry }: Props) {
   const { t } = useTranslation('shell');
+  if (failure === 'offline') return <OfflineScreen onRetry={onRetry} />;
   return (
     <div className="chunk-error" role="alert">
       <Result status="error" title={t('chunk.title')} description={t(`chunk.${failure}`)} />

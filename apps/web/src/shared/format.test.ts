@@ -13,6 +13,8 @@ describe('number display', () => {
     expect(formatSignificant('0.000000')).toBe('0.00');
     expect(formatSignificant('962.215900')).toBe('962.2159');
     expect(formatSignificant('5')).toBe('5.00');
+    expect(formatSignificant('5000000.0000', 0)).toBe('5,000,000');
+    expect(formatSignificant('250.50', 0)).toBe('250.5');
   });
 
   it('truncates amounts, never rounding up', () => {

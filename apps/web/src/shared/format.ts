@@ -17,7 +17,9 @@ export function formatDecimal(value: string): string {
  */
 export function formatSignificant(value: string, minDecimals = 2): string {
   const [whole = '0', fraction = ''] = value.split('.');
-  return groupThousands(`${whole}.${fraction.replace(/0+$/, '').padEnd(minDecimals, '0')}`);
+  const digits = fraction.replace(/0+$/, '').padEnd(minDecimals, '0');
+  // With no decimals asked for, a whole amount reads without a trailing point: '5000000.0000' → '5,000,000'.
+  return groupThousands(digits ? `${whole}.${digits}` : whole);
 }
 
 /** Spec 9: amounts truncated (never rounded up) to the given decimals, with thousands separators. */

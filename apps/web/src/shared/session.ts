@@ -1,18 +1,10 @@
 import { DEFAULT_FIAT } from '@openbourse/core';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@openbourse/i18n';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, languageFromBrowser } from '@openbourse/i18n';
+import { STORAGE_KEYS as KEYS } from './storage-keys.ts';
 import { createStore, useStore } from './store.ts';
 
 /** Spec 3: when the stored web version is below this, local storage is cleared once. */
 export const WEB_VERSION = 1;
-
-const KEYS = {
-  token: 'ob.token',
-  user: 'ob.user',
-  lang: 'ob.lang',
-  fiat: 'ob.fiat',
-  fiatList: 'ob.fiatList',
-  webVersion: 'ob.webVersion',
-} as const;
 
 export interface FiatSetting {
   currency_code: string;
@@ -70,7 +62,8 @@ function load(): Session {
   return {
     token: localStorage.getItem(KEYS.token),
     user: readJson<SessionUser | null>(KEYS.user, null),
-    lang: isLanguage(lang) ? lang : DEFAULT_LANGUAGE,
+    // Until the user picks one: the browser's language when it is one of the ten, else the default.
+    lang: isLanguage(lang) ? lang : languageFromBrowser(navigator.languages ?? [navigator.language]),
     fiat: readJson<FiatSetting>(KEYS.fiat, DEFAULT_FIAT_SETTING),
     fiatList: readJson<FiatRate[]>(KEYS.fiatList, []),
   };

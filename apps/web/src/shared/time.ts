@@ -22,8 +22,21 @@ export function formatDate(timestampMs: number): string {
   return new Intl.DateTimeFormat(currentLocale(), { year: 'numeric', month: '2-digit', day: '2-digit' }).format(timestampMs);
 }
 
+/**
+ * The one way the app writes a moment: when a market opens (the closed-market
+ * banner and toast), when an order was placed or filled. In the device's time
+ * zone, named, so an exchange's opening time is never ambiguous; the
+ * language's date order; a 24-hour clock.
+ */
 export function formatDateTime(timestampMs: number): string {
-  return new Intl.DateTimeFormat(currentLocale(), { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(
-    timestampMs,
-  );
+  return new Intl.DateTimeFormat(currentLocale(), {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).format(timestampMs);
 }

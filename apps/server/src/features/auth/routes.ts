@@ -4,7 +4,8 @@ import { AppError } from '../../platform/errors.ts';
 import type { Feature } from '../../platform/feature.ts';
 import { translate } from '../../platform/i18n.ts';
 import { revokeSession } from '../../platform/sessions.ts';
-import { checkCodeBody, forgetBody, langQuery, loginBody, registerBody, sendEmailCodeBody, sendSmsCodeBody } from './schemas.ts';
+import { userAgentOf } from '../../platform/user-agents.ts';
+import { checkCodeBody, forgetBody, langQuery, loginBody, loginSecondStepBody, registerBody, sendEmailCodeBody, sendSmsCodeBody } from './schemas.ts';
 import { createAuthService } from './service.ts';
 
 /** Per-IP limits in front of the per-address limits of the code service and the per-account login lock. */
@@ -15,6 +16,7 @@ export const authFeature: Feature = (api, { ctx, guards }) => {
   const auth = createAuthService(ctx);
   const caller = (request: Parameters<typeof optionalUser>[1]) => ({
     ip: request.ip,
+    userAgent: userAgentOf(request.headers['user-agent']),
     lang: request.lang,
     userId: request.user?.id ?? optionalUser(ctx, request)?.id ?? null,
   });
@@ -63,8 +65,29 @@ export const authFeature: Feature = (api, { ctx, guards }) => {
 
   api.post(
     '/user/login',
-    { schema: { tags: ['auth'], summary: 'Log in; `message` is the session token', body: loginBody }, config: { rateLimit: LOGIN_RATE_LIMIT } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Log in; `message` is the session token, or, when the account has two-factor on, `{two_factor_required: true, challenge, expires_in}`: send the challenge with a code to /user/login/2fa',
+        body: loginBody,
+      },
+      config: { rateLimit: LOGIN_RATE_LIMIT },
+    },
     async (request) => ok(await auth.login({ userString: request.body.user_string, password: request.body.password }, caller(request))),
+  );
+
+  api.post(
+    '/user/login/2fa',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Second login step: the challenge from /user/login and an authenticator code or a recovery code; `message` is the session token',
+        body: loginSecondStepBody,
+      },
+      config: { rateLimit: LOGIN_RATE_LIMIT },
+    },
+    async (request) => ok(await auth.loginSecondStep({ challenge: request.body.challenge, code: request.body.code }, caller(request))),
   );
 
   api.get('/user/logout', { schema: { tags: ['auth'], summary: 'Revoke the current token', querystring: langQuery }, preHandler: guards.requireUser }, async (request) => {
@@ -77,7 +100,7 @@ export const authFeature: Feature = (api, { ctx, guards }) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Reset a forgotten password with account + code, or change it when signed in with password_old',
+        summary: 'Reset a forgotten password with account + code, or change it when signed in with password_old (and two_factor_code when two-factor is on)',
         body: forgetBody,
       },
       config: { rateLimit: LOGIN_RATE_LIMIT },
@@ -85,7 +108,7 @@ export const authFeature: Feature = (api, { ctx, guards }) => {
     async (request) => {
       const { body } = request;
       const outcome = await auth.changePassword(
-        { account: body.account, code: body.code, passwordOld: body.password_old, password: body.password, repassword: body.repassword },
+        { account: body.account, code: body.code, passwordOld: body.password_old, password: body.password, repassword: body.repassword, twoFactorCode: body.two_factor_code },
         caller(request),
       );
       return ok(translate(request.lang, outcome === 'reset' ? 'success.passwordReset' : 'success.passwordChanged'));

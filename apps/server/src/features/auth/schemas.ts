@@ -1,6 +1,7 @@
 import { areaCodeRule, codeRule, DEFAULT_AREA_CODE, passwordRule, userStringRule } from '@openbourse/core';
 import { z } from 'zod';
 import { language, optionalText } from '../../platform/fields.ts';
+import { secondFactorField } from '../../platform/second-factor.ts';
 
 const scene = z.enum(['register', 'forget', 'bind', 'safe']);
 const optionalAreaCode = z.preprocess((value) => (value === '' || value === undefined ? DEFAULT_AREA_CODE : value), areaCodeRule);
@@ -44,10 +45,17 @@ export const loginBody = z.object({
   lang: language(),
 });
 
+export const loginSecondStepBody = z.object({
+  challenge: z.string().trim().min(1).max(100).describe('The challenge /user/login answered'),
+  code: z.string().trim().min(1).max(24).describe('Authenticator code (6 digits) or a recovery code'),
+  lang: language(),
+});
+
 export const forgetBody = z.object({
   account: optionalUserString,
   code: z.preprocess((value) => (value === '' ? undefined : value), codeRule.optional()),
   password_old: optionalText(64),
+  two_factor_code: secondFactorField(),
   password: passwordRule,
   repassword: z.string().max(64),
   lang: language(),

@@ -6,19 +6,36 @@ import { settings, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { translate } from '../../platform/i18n.ts';
+import { isKnownDevice, type LoginAttempt, recordLoginFailure, recordLoginSuccess } from '../../platform/login-events.ts';
+import { clearFailures, countFailure, LOCK_DURATION_MS, lockedError } from '../../platform/login-lock.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from '../../platform/passwords.ts';
+import { requireSecondFactor, secondFactorEnabled, verifySecondFactor } from '../../platform/second-factor.ts';
+import { recordSecurityChange } from '../../platform/security-changes.ts';
 import { createSession, revokeAllSessions } from '../../platform/sessions.ts';
+import { deviceName } from '../../platform/user-agents.ts';
 import { findUserByAccount, findUserById, insertUser, isAccountTaken, normalizeAccount, type UserRow } from '../../platform/users.ts';
 import { type CodeScene, checkCode, consumeCode, issueCode, safeCodeAddress } from '../../platform/verification-codes.ts';
+import { CHALLENGE_TTL_MS, closeChallenge, countChallengeFailure, issueChallenge, openChallenge } from './login-challenges.ts';
 
-export const LOCK_AFTER_FAILURES = 5;
-export const LOCK_DURATION_MS = 15 * 60_000;
 const MAX_FAILURE_DELAY_MS = 2000;
 
 interface Caller {
   ip: string;
+  userAgent: string;
   lang: Language;
   userId: number | null;
+}
+
+/** What a correct password gets when the account has two-factor on: a ticket for `/user/login/2fa`, not a session. */
+export interface SecondStepRequired {
+  two_factor_required: true;
+  challenge: string;
+  expires_in: number;
+}
+
+/** Each further failure waits longer, which makes guessing slow long before the lock. */
+function failureDelay(failures: number): Promise<void> {
+  return sleep(Math.min(250 * 2 ** (failures - 1), MAX_FAILURE_DELAY_MS));
 }
 
 export function createAuthService(ctx: AppContext) {
@@ -54,7 +71,7 @@ export function createAuthService(ctx: AppContext) {
 
   async function deliver(channel: 'email' | 'sms', to: string, address: string, scene: CodeScene, caller: Caller): Promise<void> {
     const code = issueCode(db, { address, scene }, caller.ip, ctx.now());
-    await ctx.messenger.send({ channel, to, ...codeMessage(caller, scene, code) });
+    await ctx.messenger.send({ channel, to, lang: caller.lang, ...codeMessage(caller, scene, code) });
   }
 
   return {
@@ -104,39 +121,65 @@ export function createAuthService(ctx: AppContext) {
         if (isAccountTaken(tx, account)) throw new AppError('email' in account ? 'errors.emailRegistered' : 'errors.phoneRegistered');
         consumeCode(tx, codeId, now);
         const user = insertUser(tx, { ...account, areaCode: 'phone' in account ? input.areaCode : null, passwordHash, inviterId: inviter?.id ?? null }, now);
-        return createSession(tx, user.id, caller.ip, now);
+        // Signing up signs in: the device is known from now on, so the next login from it sends no new-device mail.
+        recordLoginSuccess(tx, attemptOf(user.id, caller), now);
+        return createSession(tx, user.id, caller, now);
       });
     },
 
-    async login(input: { userString: string; password: string }, caller: Caller): Promise<string> {
+    async login(input: { userString: string; password: string }, caller: Caller): Promise<string | SecondStepRequired> {
       const user = findUserByAccount(db, input.userString);
       if (!user) {
         await verifyDecoy(input.password);
         throw new AppError('errors.loginFailed');
       }
       const now = ctx.now();
+      const attempt = attemptOf(user.id, caller);
       if (user.lockedUntil && user.lockedUntil > now) {
-        throw new AppError('errors.accountLocked', { minutes: Math.ceil((user.lockedUntil - now) / 60_000) });
+        recordLoginFailure(db, attempt, 'locked', now);
+        throw lockedError(user.lockedUntil, now);
       }
       if (!(await verifyPassword(user.passwordHash, input.password))) {
-        const failures = user.failedLogins + 1;
-        if (failures >= LOCK_AFTER_FAILURES) {
-          db.update(users).set({ failedLogins: 0, lockedUntil: now + LOCK_DURATION_MS }).where(eq(users.id, user.id)).run();
-          throw new AppError('errors.accountLocked', { minutes: LOCK_DURATION_MS / 60_000 });
-        }
-        db.update(users).set({ failedLogins: failures }).where(eq(users.id, user.id)).run();
-        // Each further failure waits longer, which makes guessing slow long before the lock.
-        await sleep(Math.min(250 * 2 ** (failures - 1), MAX_FAILURE_DELAY_MS));
+        recordLoginFailure(db, attempt, 'password', now);
+        const failures = countFailure(db, user.id, now);
+        if (failures === 'locked') throw lockedError(now + LOCK_DURATION_MS, now);
+        await failureDelay(failures);
         throw new AppError('errors.loginFailed');
       }
-      return db.transaction((tx) => {
-        tx.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id)).run();
-        return createSession(tx, user.id, caller.ip, now);
-      });
+      // The failure count stays until the second step succeeds: a known password must not reset the guesses at the code.
+      if (secondFactorEnabled(db, user.id)) {
+        return { two_factor_required: true, challenge: issueChallenge(db, user.id, now), expires_in: CHALLENGE_TTL_MS / 1000 };
+      }
+      return completeLogin(user, caller, now);
+    },
+
+    /** The second step: the ticket from `login` and an authenticator or recovery code. */
+    async loginSecondStep(input: { challenge: string; code: string }, caller: Caller): Promise<string> {
+      const now = ctx.now();
+      const challenge = openChallenge(db, input.challenge, now);
+      const user = findUserById(db, challenge.userId);
+      if (!user) throw new AppError('errors.loginChallengeExpired');
+      const attempt = attemptOf(user.id, caller);
+      if (user.lockedUntil && user.lockedUntil > now) {
+        recordLoginFailure(db, attempt, 'locked', now);
+        throw lockedError(user.lockedUntil, now);
+      }
+      if (!verifySecondFactor(db, user.id, input.code, now)) {
+        countChallengeFailure(db, challenge.id);
+        recordLoginFailure(db, attempt, 'second_factor', now);
+        const failures = countFailure(db, user.id, now);
+        if (failures === 'locked') throw lockedError(now + LOCK_DURATION_MS, now);
+        await failureDelay(failures);
+        throw new AppError('errors.twoFactorInvalid');
+      }
+      return completeLogin(user, caller, now, challenge.id);
     },
 
     /** With a code: reset a forgotten password. Signed in with the old password: change it. Both end every session. */
-    async changePassword(input: { account?: string; code?: string; passwordOld?: string; password: string; repassword: string }, caller: Caller): Promise<'reset' | 'changed'> {
+    async changePassword(
+      input: { account?: string; code?: string; passwordOld?: string; password: string; repassword: string; twoFactorCode?: string },
+      caller: Caller,
+    ): Promise<'reset' | 'changed'> {
       if (!passwordsMatch(input.password, input.repassword)) throw new AppError('errors.passwordInconsistent');
       if (input.code) {
         if (!input.account) throw new AppError('validation.userString');
@@ -151,21 +194,68 @@ export function createAuthService(ctx: AppContext) {
           consumeCode(tx, codeId, now);
           tx.update(users).set({ passwordHash, passwordChangedAt: now, failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id)).run();
           revokeAllSessions(tx, user.id, now);
+          recordSecurityChange(tx, user.id, now);
         });
+        announcePasswordChange(user.id, now);
         return 'reset';
       }
       const user = signedInUser(caller);
       if (!input.passwordOld || !(await verifyPassword(user.passwordHash, input.passwordOld))) throw new AppError('errors.oldPasswordWrong');
       if (input.passwordOld === input.password) throw new AppError('errors.passwordUnchanged');
+      requireSecondFactor(ctx, user.id, input.twoFactorCode);
       const passwordHash = await hashPassword(input.password);
       const now = ctx.now();
       db.transaction((tx) => {
         tx.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, user.id)).run();
         revokeAllSessions(tx, user.id, now);
+        recordSecurityChange(tx, user.id, now);
       });
+      announcePasswordChange(user.id, now);
       return 'changed';
     },
   };
+
+  function attemptOf(userId: number, caller: Caller): LoginAttempt {
+    return { userId, ip: caller.ip, userAgent: caller.userAgent };
+  }
+
+  /** The end of every successful login: the failure count cleared, the attempt in the history, a session, and the new-device notice. */
+  function completeLogin(user: UserRow, caller: Caller, now: number, challengeId?: number): string {
+    const attempt = attemptOf(user.id, caller);
+    const knownDevice = isKnownDevice(db, attempt);
+    const { token, eventId } = db.transaction((tx) => {
+      if (challengeId !== undefined) closeChallenge(tx, challengeId, now);
+      clearFailures(tx, user.id);
+      return { eventId: recordLoginSuccess(tx, attempt, now), token: createSession(tx, user.id, caller, now) };
+    });
+    if (!knownDevice) announceNewDevice(user, caller, eventId, now);
+    return token;
+  }
+
+  /**
+   * A login from an IP and browser this account never logged in from: an
+   * event for the notification centre and a mail with what to do if it was
+   * not the user. The mail is not awaited: a slow mail server must not hold
+   * up the login, and a failed one is logged.
+   */
+  function announceNewDevice(user: UserRow, caller: Caller, eventId: number, now: number): void {
+    const device = deviceName(caller.userAgent);
+    ctx.bus.emit('user', { userId: user.id, kind: 'account.new_device_login', refType: 'login_event', refId: eventId, params: { ip: caller.ip, device }, time: now });
+    if (!user.email) return;
+    const site = ctx.catalog.site.site_name;
+    const body = translate(caller.lang, 'mail.newDeviceBody', {
+      time: { dateTime: now, timeZone: 'UTC' },
+      ip: caller.ip,
+      device: device || { key: 'mail.unknownDevice' },
+    });
+    ctx.messenger
+      .send({ channel: 'email', to: user.email, lang: caller.lang, subject: translate(caller.lang, 'mail.newDeviceSubject', { site }), body })
+      .catch((error: unknown) => ctx.log.warn({ err: error, userId: user.id }, 'new-device mail not sent'));
+  }
+
+  function announcePasswordChange(userId: number, now: number): void {
+    ctx.bus.emit('user', { userId, kind: 'account.password_changed', refType: 'user', refId: userId, params: {}, time: now });
+  }
 
   function resolveInviter(inviteCode: string | undefined): UserRow | undefined {
     const required = db.select().from(settings).where(eq(settings.key, 'invite_required')).get()?.value === '1';

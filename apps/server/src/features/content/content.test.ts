@@ -84,9 +84,12 @@ describe('news and pages', () => {
   it('answers the home menu with names, icons and routes, and the home page in one call', async () => {
     const menu = await server.get<{ key: string; name: string; icon: string; route: string }[]>('/menu', {}, { lang: 'en' });
     expect(menu.message).toHaveLength(20);
-    expect(menu.message[0]).toEqual({ key: 'assets', name: 'Assets', icon: '/static/menu/assets.svg', route: '/pages/fund/assets' });
-    const icon = await server.raw(menu.message[0]?.icon ?? '');
-    expect(icon.headers.get('content-type')).toContain('image/svg+xml');
+    expect(menu.message[0]).toEqual({ key: 'assets', name: 'Assets', icon: '/static/menu/sprite.svg#assets', route: '/pages/fund/assets' });
+    // Every menu icon is a view of one sprite, so the menu costs one request.
+    const sprite = await server.raw(menu.message[0]?.icon ?? '');
+    expect(sprite.headers.get('content-type')).toContain('image/svg+xml');
+    const views = [...(await sprite.text()).matchAll(/<view id="([\w-]+)"/g)].map((match) => match[1]);
+    expect(views).toEqual(menu.message.map((entry) => entry.key));
     const home = await server.post<{ banners: Article[]; notices: Article[]; menu: unknown[]; site: { name: string } }>('/index/home', {}, { lang: 'kor' });
     expect(home.message.site.name).toBe('OpenBourse');
     expect(home.message.banners.length).toBeGreaterThan(0);
@@ -100,6 +103,17 @@ describe('news and pages', () => {
     const aapl = await server.raw('/static/coins/AAPL.svg');
     expect(await aapl.text()).toContain('>AA<');
     expect((await server.raw('/static/coins/..%2Fsecret.svg')).status).toBe(404);
+  });
+
+  it('serves every currency icon as a view of one sprite, with the ids inside each icon kept apart', async () => {
+    const currencies = await server.get<{ symbol: string; icon: string }[]>('/currency/list');
+    const btc = currencies.message.find((currency) => currency.symbol === 'BTC');
+    expect(btc?.icon).toBe('/static/coins/sprite.svg#btc');
+    const sprite = await (await server.raw('/static/coins/sprite.svg')).text();
+    for (const currency of currencies.message) expect(sprite).toContain(`<view id="${currency.symbol.toLowerCase()}"`);
+    // ADA's published icon defines a filter with id "a"; in the sprite it is ADA's own.
+    expect(sprite).toContain('id="ada-a"');
+    expect(sprite).not.toMatch(/\bid="a"/);
   });
 });
 

@@ -68,7 +68,7 @@ export function createContentService(ctx: AppContext) {
   const publicSettings = () => Object.fromEntries(db.select().from(settings).all().map((row) => [row.key, row.value]));
 
   const menu = (lang: Language) =>
-    catalog.menu.map((entry) => ({ key: entry.key, name: translate(lang, `menu.${entry.key}`), icon: `/static/menu/${entry.key}.svg`, route: entry.route }));
+    catalog.menu.map((entry) => ({ key: entry.key, name: translate(lang, `menu.${entry.key}`), icon: `/static/menu/sprite.svg#${entry.key}`, route: entry.route }));
 
   return {
     siteConfig() {

@@ -1,4 +1,5 @@
 import { nicknameRule, signatureRule } from '@openbourse/core';
+import type { Language } from '@openbourse/i18n';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { users } from '../../db/schema.ts';
@@ -8,6 +9,8 @@ import { AppError } from '../../platform/errors.ts';
 import type { Feature } from '../../platform/feature.ts';
 import { language } from '../../platform/fields.ts';
 import { translate } from '../../platform/i18n.ts';
+import { secondFactorEnabled } from '../../platform/second-factor.ts';
+import { lastSecurityChange } from '../../platform/security-changes.ts';
 import { isOwnUpload } from '../../platform/uploaded-files.ts';
 import { findUserById, type UserRow } from '../../platform/users.ts';
 import { verificationSummary } from '../verification/index.ts';
@@ -35,7 +38,7 @@ function maskPhone(phone: string | null): string | null {
 export const profileFeature: Feature = (api, { ctx, guards }) => {
   const { db } = ctx;
 
-  function profile(user: UserRow) {
+  function profile(user: UserRow, lang: Language) {
     return {
       id: user.id,
       email: user.email,
@@ -50,7 +53,12 @@ export const profileFeature: Feature = (api, { ctx, guards }) => {
       invite_code: user.inviteCode,
       credit_score: user.creditScore,
       has_pay_password: user.payPasswordHash !== null,
-      verification: verificationSummary(db, user.id, user.verificationLevel),
+      /** Pages that change a secret ask for the authenticator code when this is on. */
+      two_factor_enabled: secondFactorEnabled(db, user.id),
+      security_changed_at: lastSecurityChange(db, user.id),
+      verification: verificationSummary(db, user.id, user.verificationLevel, lang),
+      /** Set by an operator: the user can look but not trade, transfer or withdraw, and the app says why. */
+      frozen: user.frozenAt === null ? null : { at: user.frozenAt, reason: user.frozenReason ?? '' },
       created_at: user.createdAt,
     };
   }
@@ -64,7 +72,7 @@ export const profileFeature: Feature = (api, { ctx, guards }) => {
   api.get(
     '/user/info',
     { schema: { tags: ['user'], summary: 'The signed-in user\'s profile, invite code, credit score, verification and bound email and phone', querystring: z.object({ lang: language() }) }, preHandler: guards.requireUser },
-    async (request) => ok(profile(signedIn(request))),
+    async (request) => ok(profile(signedIn(request), request.lang)),
   );
 
   api.post(

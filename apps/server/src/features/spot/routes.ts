@@ -53,7 +53,7 @@ export const spotFeature: Feature = (api, { ctx, guards }) => {
         summary: 'Place a spot or stock order: type 1 buys, 2 sells; a limit order with target_price, a market order without. Funds are held on submit.',
         body: tradeBody,
       },
-      preHandler: guards.requireUser,
+      preHandler: guards.requireActiveUser,
     },
     async (request) => {
       const { body } = request;

@@ -8,6 +8,7 @@ import { currentUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Feature } from '../../platform/feature.ts';
+import { readMultipartForm } from '../../platform/multipart.ts';
 import { UPLOADS_URL_PREFIX, uploadsRoot } from '../../platform/uploaded-files.ts';
 import { sha256 } from '../../platform/tokens.ts';
 
@@ -21,6 +22,11 @@ const ALLOWED_TYPES = new Map([
 
 const uploadDir = z.string().regex(/^[a-z][a-z0-9_]{0,19}$/);
 
+const uploadForm = z.object({
+  file: z.string().meta({ format: 'binary' }).describe('The image'),
+  upload_dir: uploadDir.optional().describe('Folder of the file, default "image"'),
+});
+
 export const uploadsFeature: Feature = (api, { ctx, guards }) => {
   api.post(
     '/user/upload',
@@ -29,22 +35,18 @@ export const uploadsFeature: Feature = (api, { ctx, guards }) => {
         tags: ['user'],
         summary: 'Upload an image (multipart: file, upload_dir default "image"); JPG, PNG, GIF or WEBP sniffed from the bytes, at most 5 MB; `message` is the file URL',
         consumes: ['multipart/form-data'],
+        body: uploadForm,
       },
+      // The body schema describes the form in the OpenAPI document; the parts are read and checked by the handler, as a stream.
+      validatorCompiler: () => () => true,
       preHandler: guards.requireUser,
     },
     async (request) => {
       const user = currentUser(request);
-      let file: Buffer | undefined;
-      let directory = 'image';
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname === 'file' && !file) file = await part.toBuffer();
-          else part.file.resume();
-        } else if (part.fieldname === 'upload_dir' && typeof part.value === 'string' && part.value !== '') {
-          if (!uploadDir.safeParse(part.value).success) throw new AppError('validation.invalid', { field: { key: 'fields.upload_dir' } });
-          directory = part.value;
-        }
-      }
+      const form = await readMultipartForm(request);
+      const file = form.files.get('file');
+      const directory = form.fields.get('upload_dir') || 'image';
+      if (!uploadDir.safeParse(directory).success) throw new AppError('validation.invalid', { field: { key: 'fields.upload_dir' } });
       if (!file || file.length === 0) throw new AppError('errors.fileMissing');
       const detected = await fileTypeFromBuffer(file);
       const extension = detected ? ALLOWED_TYPES.get(detected.mime) : undefined;

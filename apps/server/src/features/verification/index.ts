@@ -1,3 +1,3 @@
-/** What other parts of the server may use from this feature. */
-export { listVerifications, reviewVerification, verificationSummary } from './service.ts';
+/** What other parts of the server may use from this feature; the review decision itself lives in platform/verification-review.ts. */
+export { verificationSummary } from './service.ts';
 export { verificationFeature } from './routes.ts';

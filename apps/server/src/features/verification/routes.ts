@@ -21,7 +21,7 @@ export const verificationFeature: Feature = (api, { ctx, guards }) => {
   api.get(
     '/real/state',
     { schema: { tags: ['verification'], summary: 'Verification level and state (0 none, 1 in review, 2 verified, 3 failed) with each level\'s latest request', querystring: z.object({ lang: language() }) }, preHandler: guards.requireUser },
-    async (request) => ok(verificationDetails(ctx.db, currentUser(request).id)),
+    async (request) => ok(verificationDetails(ctx.db, currentUser(request).id, request.lang)),
   );
 
   api.post(

@@ -1,14 +1,13 @@
 import { ID_TYPES, type IdType, isValidDocumentNumber } from '@openbourse/core';
+import type { Language } from '@openbourse/i18n';
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { identityVerifications, users } from '../../db/schema.ts';
-import { writeAudit } from '../../platform/audit.ts';
+import { identityVerifications } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isOwnUpload } from '../../platform/uploaded-files.ts';
 import { findUserById } from '../../platform/users.ts';
-
-export type VerificationRow = typeof identityVerifications.$inferSelect;
+import { presentRejectReason, type VerificationRow } from '../../platform/verification-review.ts';
 export type VerificationState = 'none' | 'review' | 'verified' | 'failed';
 
 /** Numeric states for clients that switch on numbers: 0 not verified, 1 in review, 2 verified, 3 failed. */
@@ -30,11 +29,11 @@ function latestPerLevel(db: Db, userId: number): Map<number, VerificationRow> {
   return latest;
 }
 
-/** The user's verification at a glance: what /user/info and /real/state report. */
-export function verificationSummary(db: Db, userId: number, level: number): VerificationSummary {
+/** The user's verification at a glance: what /user/info and /real/state report, a refusal's reason in the reader's language. */
+export function verificationSummary(db: Db, userId: number, level: number, lang: Language): VerificationSummary {
   const next = latestPerLevel(db, userId).get(level + 1);
   if (next?.status === 'review') return { level, state: 'review', status: STATE_CODES.review, pending_level: next.level, reason: null };
-  if (next?.status === 'failed') return { level, state: 'failed', status: STATE_CODES.failed, pending_level: next.level, reason: next.reason };
+  if (next?.status === 'failed') return { level, state: 'failed', status: STATE_CODES.failed, pending_level: next.level, reason: presentRejectReason(lang, next.reason) };
   const state: VerificationState = level > 0 ? 'verified' : 'none';
   return { level, state, status: STATE_CODES[state], pending_level: null, reason: null };
 }
@@ -50,7 +49,7 @@ function maskDocument(cardId: string | null): string | null {
   return cardId.length <= 6 ? `${cardId.slice(0, 1)}****` : `${cardId.slice(0, 3)}${'*'.repeat(cardId.length - 6)}${cardId.slice(-3)}`;
 }
 
-export function describeLevel(row: VerificationRow | undefined) {
+export function describeLevel(row: VerificationRow | undefined, lang: Language) {
   if (!row) return { state: 'none' as const, status: STATE_CODES.none };
   return {
     id: row.id,
@@ -59,22 +58,22 @@ export function describeLevel(row: VerificationRow | undefined) {
     id_type: row.idType,
     name: maskName(row.name),
     card_id: maskDocument(row.cardId),
-    reason: row.reason,
+    reason: presentRejectReason(lang, row.reason),
     submitted_at: row.createdAt,
     reviewed_at: row.reviewedAt,
   };
 }
 
-export function verificationDetails(db: Db, userId: number) {
+export function verificationDetails(db: Db, userId: number, lang: Language) {
   const user = findUserById(db, userId);
   if (!user) throw new AppError('errors.pleaseLogin');
   const latest = latestPerLevel(db, userId);
   return {
-    ...verificationSummary(db, userId, user.verificationLevel),
+    ...verificationSummary(db, userId, user.verificationLevel, lang),
     email_bound: Boolean(user.email),
     phone_bound: Boolean(user.phone),
-    lv1: describeLevel(latest.get(1)),
-    lv2: describeLevel(latest.get(2)),
+    lv1: describeLevel(latest.get(1), lang),
+    lv2: describeLevel(latest.get(2), lang),
   };
 }
 
@@ -132,30 +131,4 @@ function assertDocumentUnused(db: Db, userId: number, idType: number, cardId: st
     )
     .get();
   if (taken) throw new AppError('errors.documentInUse');
-}
-
-export function listVerifications(db: Db, status?: VerificationRow['status']): VerificationRow[] {
-  const query = db.select().from(identityVerifications).orderBy(desc(identityVerifications.id));
-  return status ? query.where(eq(identityVerifications.status, status)).all() : query.all();
-}
-
-/** An operator's decision: the only way a verification level changes. Audited with the state before and after. */
-export function reviewVerification(ctx: AppContext, id: number, decision: { approve: true } | { approve: false; reason: string }, actor: string): VerificationRow {
-  const { db } = ctx;
-  const now = ctx.now();
-  return db.transaction((tx) => {
-    const before = tx.select().from(identityVerifications).where(eq(identityVerifications.id, id)).get();
-    if (!before) throw new AppError('errors.verificationNotFound');
-    if (before.status !== 'review') throw new AppError('errors.verificationNotInReview');
-    const status = decision.approve ? 'verified' : 'failed';
-    const after = tx
-      .update(identityVerifications)
-      .set({ status, reason: decision.approve ? null : decision.reason, reviewedBy: actor, reviewedAt: now })
-      .where(eq(identityVerifications.id, id))
-      .returning()
-      .get();
-    if (decision.approve) tx.update(users).set({ verificationLevel: before.level }).where(eq(users.id, before.userId)).run();
-    writeAudit(tx, { actor, action: decision.approve ? 'verification.approve' : 'verification.reject', targetType: 'identity_verification', targetId: id, before, after }, now);
-    return after;
-  });
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bindPhone, registerUser, startServer, TINY_PNG, type TestServer, uniquePhone, upload } from '../../../test/harness.ts';
-import { listVerifications, reviewVerification } from './index.ts';
+import { listVerifications, reviewVerification } from '../../platform/verification-review.ts';
 
 let server: TestServer;
 
@@ -42,12 +42,12 @@ describe('identity verification', () => {
     expect(reviewing).toMatchObject({ level: 0, state: 'review', status: 1, lv1: { state: 'review', name: '张*', card_id: '110************02X' } });
     expect((await server.post('/user/real', lv1, { token, lang: 'en' })).message).toBe('Your verification is under review. Please wait');
 
-    reviewVerification(server.built.ctx, pendingId(), { approve: true }, 'test-operator');
+    reviewVerification(server.built.ctx, pendingId(), { approve: true }, { actor: 'test-operator' });
     expect((await server.get<RealState>('/real/state', {}, { token })).message).toMatchObject({ level: 1, state: 'verified', status: 2 });
 
     expect((await server.post('/user/real', { real_type: 2, front_pic: front }, { token, lang: 'en' })).message).toBe('Please upload the back of your document');
     expect((await server.post('/user/real', { real_type: 2, front_pic: front, reverse_pic: back }, { token })).type).toBe('ok');
-    reviewVerification(server.built.ctx, pendingId(), { approve: true }, 'test-operator');
+    reviewVerification(server.built.ctx, pendingId(), { approve: true }, { actor: 'test-operator' });
     const done = (await server.get<RealState>('/real/state', {}, { token })).message;
     expect(done).toMatchObject({ level: 2, state: 'verified', lv1: { state: 'verified' }, lv2: { state: 'verified' } });
     expect((await server.post('/user/real', { real_type: 2, front_pic: front, reverse_pic: back }, { token, lang: 'en' })).message).toBe(
@@ -68,7 +68,7 @@ describe('identity verification', () => {
   it('shows the reviewer\'s reason when a request fails, and allows a new one', async () => {
     const { token, front } = await verifiableUser();
     await server.post('/user/real', { real_type: 1, id_type: 2, name: 'Jane Doe', card_id: 'E12345678', front_pic: front }, { token });
-    reviewVerification(server.built.ctx, pendingId(), { approve: false, reason: 'The picture is blurred' }, 'test-operator');
+    reviewVerification(server.built.ctx, pendingId(), { approve: false, reason: 'The picture is blurred' }, { actor: 'test-operator' });
     expect((await server.get<RealState>('/real/state', {}, { token })).message).toMatchObject({ level: 0, state: 'failed', status: 3, reason: 'The picture is blurred' });
     expect((await server.post('/user/real', { real_type: 1, id_type: 2, name: 'Jane Doe', card_id: 'E12345678', front_pic: front }, { token })).type).toBe('ok');
   });
@@ -105,6 +105,6 @@ describe('identity verification', () => {
     expect((await server.post('/user/real', { ...document, front_pic: second.front }, { token: second.token, lang: 'en' })).message).toBe(
       'This document is already used to verify another account',
     );
-    reviewVerification(server.built.ctx, pendingId(), { approve: false, reason: 'duplicate check' }, 'test-operator');
+    reviewVerification(server.built.ctx, pendingId(), { approve: false, reason: 'duplicate check' }, { actor: 'test-operator' });
   });
 });

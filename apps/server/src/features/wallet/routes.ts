@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { currentUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { Feature } from '../../platform/feature.ts';
-import { id, language, optionalId, pagination } from '../../platform/fields.ts';
+import { id, integer, language, optionalId, pagination } from '../../platform/fields.ts';
+import { hasMessage } from '../../platform/i18n.ts';
 import { createWalletService } from './service.ts';
 
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -20,7 +21,21 @@ const detailBody = z
     lang: language(),
   })
   .refine((body) => body.currency !== undefined || body.currency_id !== undefined, { path: ['currency'], message: 'validation.required' });
-const logBody = z.object({ currency: z.preprocess(blankToUndefined, reference.optional()), type: z.preprocess(blankToUndefined, reference.optional()), ...pagination });
+const ledgerType = z
+  .string()
+  .trim()
+  .max(40)
+  .refine((value) => hasMessage(`ledgerTypes.${value}`), { message: 'validation.invalid' });
+const moment = z.preprocess(blankToUndefined, integer().pipe(z.number().min(0).max(Number.MAX_SAFE_INTEGER)).optional());
+const logBody = z.object({
+  currency: z.preprocess(blankToUndefined, reference.optional()).describe('Currency id or symbol'),
+  type: z.preprocess(blankToUndefined, reference.optional()).describe('Account type id or code'),
+  kind: z.preprocess(blankToUndefined, ledgerType.optional()).describe('Posting type: transfer, conversion, spot_trade... (see ledgerTypes)'),
+  from: moment.describe('From this moment on (Unix ms, inclusive)'),
+  to: moment.describe('Before this moment (Unix ms, exclusive)'),
+  ...pagination,
+});
+const coinBody = z.object({ currency: reference.describe('Currency id or symbol'), fiat, lang: language() });
 
 export const walletFeature: Feature = (api, { ctx, guards }) => {
   const wallet = createWalletService(ctx);
@@ -51,18 +66,33 @@ export const walletFeature: Feature = (api, { ctx, guards }) => {
 
   api.post(
     '/wallet/legal_log',
-    { schema: { tags: ['wallet'], summary: 'The user\'s ledger postings, newest first, optionally by currency and account type', body: logBody }, preHandler: guards.requireUser },
+    {
+      schema: { tags: ['wallet'], summary: 'Your bills: every posting of your accounts, newest first, optionally by currency, account type, posting type and time', body: logBody },
+      preHandler: guards.requireUser,
+    },
     async (request) => {
       const { body } = request;
       return ok(
         wallet.postings(currentUser(request).id, request.lang, {
           currency: body.currency === undefined ? undefined : wallet.resolveCurrency(body.currency),
           type: body.type === undefined ? undefined : wallet.resolveAccountType(body.type),
+          kind: body.kind,
+          from: body.from,
+          to: body.to,
           page: body.page,
           limit: body.limit,
         }),
       );
     },
+  );
+
+  api.post(
+    '/wallet/coin',
+    {
+      schema: { tags: ['wallet'], summary: 'One currency across all your accounts: the total, its value, and the balance in every account that holds it', body: coinBody },
+      preHandler: guards.requireUser,
+    },
+    async (request) => ok(wallet.coin(currentUser(request).id, request.lang, wallet.resolveCurrency(request.body.currency), request.body.fiat)),
   );
 
   api.get(

@@ -1,12 +1,25 @@
 import { type Decimal, formatMinor, fromMinor, ZERO } from '@openbourse/core';
 import type { Language } from '@openbourse/i18n';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { journalEntries, ledgerAccounts, postings } from '../../db/schema.ts';
 import type { AccountTypeInfo, CurrencyInfo, FiatRate } from '../../platform/catalog.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { pageWindow, toPage } from '../../platform/fields.ts';
 import { hasMessage, translate } from '../../platform/i18n.ts';
+
+interface PostingFilter {
+  currency?: CurrencyInfo;
+  type?: AccountTypeInfo;
+  /** A journal entry type (spot_trade, transfer, conversion...). */
+  kind?: string;
+  /** Unix ms, inclusive. */
+  from?: number;
+  /** Unix ms, exclusive. */
+  to?: number;
+  page: number;
+  limit: number;
+}
 
 interface Holding {
   available: number;
@@ -123,6 +136,37 @@ export function createWalletService(ctx: AppContext) {
       };
     },
 
+    /** One currency over every account that holds it: the coin detail page. */
+    coin(userId: number, lang: Language, currency: CurrencyInfo, fiatCode: string) {
+      const fiat = fiatRate(fiatCode);
+      const held = holdings(userId);
+      const types = catalog.accountTypes.filter((type) => type.currencyIds.includes(currency.id));
+      const accounts = types.map((type) => {
+        const { available, frozen, total, usdt_value, fiat_value } = valued(currency, held.get(key(currency.id, type.id)), fiat);
+        return { type: type.id, code: type.code, name: accountName(lang, type), available, frozen, total, usdt_value, fiat_value };
+      });
+      const overall = types.reduce<Holding>(
+        (sum, type) => {
+          const holding = held.get(key(currency.id, type.id));
+          return { available: sum.available + (holding?.available ?? 0), frozen: sum.frozen + (holding?.frozen ?? 0) };
+        },
+        { available: 0, frozen: 0 },
+      );
+      const usdt = catalog.currencyBySymbol('USDT');
+      const instrument = usdt && currency.id !== usdt.id ? ctx.instruments.byCurrencies(currency.id, usdt.id) : undefined;
+      return {
+        fiat: fiatBlock(fiat),
+        ...stripUsdt(valued(currency, overall, fiat)),
+        kind: currency.kind,
+        scale: currency.scale,
+        display_decimals: currency.displayDecimals,
+        chains: currency.chains,
+        usdt_price: ctx.prices.usdtPrice(currency.id).toFixed(),
+        trade_symbol: instrument?.symbol ?? null,
+        accounts,
+      };
+    },
+
     /** Currencies with the user's total over every account, for pickers that show what the user holds. */
     userCurrencies(userId: number) {
       const totals = new Map<number, number>();
@@ -145,13 +189,23 @@ export function createWalletService(ctx: AppContext) {
     },
 
     /** The user's postings, newest first, with the posting type named in the caller's language. */
-    postings(userId: number, lang: Language, filter: { currency?: CurrencyInfo; type?: AccountTypeInfo; page: number; limit: number }) {
+    postings(userId: number, lang: Language, filter: PostingFilter) {
       const conditions: SQL[] = [eq(ledgerAccounts.userId, userId)];
       if (filter.currency) conditions.push(eq(ledgerAccounts.currencyId, filter.currency.id));
       if (filter.type) conditions.push(eq(ledgerAccounts.accountTypeId, filter.type.id));
+      if (filter.kind) conditions.push(eq(journalEntries.type, filter.kind));
+      if (filter.from !== undefined) conditions.push(gte(journalEntries.createdAt, filter.from));
+      if (filter.to !== undefined) conditions.push(lt(journalEntries.createdAt, filter.to));
       const where = and(...conditions);
       const window = pageWindow(filter.page, filter.limit);
-      const total = db.select({ total: count() }).from(postings).innerJoin(ledgerAccounts, eq(postings.accountId, ledgerAccounts.id)).where(where).get()?.total ?? 0;
+      const total =
+        db
+          .select({ total: count() })
+          .from(postings)
+          .innerJoin(ledgerAccounts, eq(postings.accountId, ledgerAccounts.id))
+          .innerJoin(journalEntries, eq(postings.entryId, journalEntries.id))
+          .where(where)
+          .get()?.total ?? 0;
       const rows = db
         .select({
           id: postings.id,

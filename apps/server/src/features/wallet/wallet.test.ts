@@ -97,6 +97,34 @@ describe('wallet', () => {
     expect((await server.post('/wallet/legal_log', { page: 'abc' }, { token: demo, lang: 'en' })).message).toBe('page is not valid');
   });
 
+  it('filters the bills by posting type and by time, and refuses an unknown type', async () => {
+    const byKind = await server.post<{ total: number; list: { type: string }[] }>('/wallet/legal_log', { kind: 'demo_credit' }, { token: demo });
+    expect(byKind.message.total).toBe(4);
+    expect((await server.post<{ total: number }>('/wallet/legal_log', { kind: 'spot_trade' }, { token: demo })).message.total).toBe(0);
+    const now = Date.now();
+    expect((await server.post<{ total: number }>('/wallet/legal_log', { from: now - 3_600_000, to: now + 60_000 }, { token: demo })).message.total).toBe(4);
+    expect((await server.post<{ total: number }>('/wallet/legal_log', { from: now + 60_000 }, { token: demo })).message.total).toBe(0);
+    expect((await server.post<{ total: number }>('/wallet/legal_log', { to: 1 }, { token: demo })).message.total).toBe(0);
+    expect(await server.post('/wallet/legal_log', { kind: 'free_money' }, { token: demo, lang: 'en' })).toEqual({ type: 'error', message: 'bill type is not valid' });
+    expect(await server.post('/wallet/legal_log', { from: 'yesterday' }, { token: demo, lang: 'en' })).toEqual({ type: 'error', message: 'start time is not valid' });
+  });
+
+  it('answers one coin across every account that holds it, for the coin page', async () => {
+    const coin = await server.post<{ currency: string; total: string; trade_symbol: string | null; accounts: { code: string; name: string; available: string }[] }>(
+      '/wallet/coin',
+      { currency: 'BTC', fiat: 'USD' },
+      { token: demo, lang: 'en' },
+    );
+    expect(coin.message).toMatchObject({ currency: 'BTC', total: '1.00000000', trade_symbol: 'BTC/USDT' });
+    expect(coin.message.accounts.map((account) => account.code)).toEqual(['change', 'legal', 'micro', 'deposit', 'mining', 'crypto']);
+    expect(coin.message.accounts[0]).toMatchObject({ name: 'Spot account', available: '1.00000000' });
+    const usdt = await server.post<{ trade_symbol: string | null; accounts: unknown[] }>('/wallet/coin', { currency: 3 }, { token: demo });
+    expect(usdt.message.trade_symbol).toBeNull();
+    expect(usdt.message.accounts).toHaveLength(9);
+    expect(await server.post('/wallet/coin', { currency: 'XYZ' }, { token: demo, lang: 'en' })).toEqual({ type: 'error', message: 'Currency not found' });
+    expect((await server.post('/wallet/coin', { currency: 'BTC' })).type).toBe('999');
+  });
+
   it('never shows another user\'s postings', async () => {
     const { token } = await registerUser(server);
     const log = await server.post<{ total: number }>('/wallet/legal_log', {}, { token });

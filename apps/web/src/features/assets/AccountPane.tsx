@@ -1,19 +1,25 @@
-import { dec } from '@openbourse/core';
+import { CONVERSION, dec } from '@openbourse/core';
 import { Checkbox, List } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { formatAmount } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.ts';
 import type { WalletAccount, WalletBalance } from './api.ts';
 import { formatBalance, MASK } from './amounts.ts';
-import { formatAmount } from '../../shared/format.ts';
+import { SmallBalancesPopup } from './SmallBalancesPopup.tsx';
 
 function BalanceRow({ balance, hidden }: { balance: WalletBalance; hidden: boolean }) {
   const { t } = useTranslation('assets');
   const { fiat } = useSession();
+  const navigate = useNavigate();
   const show = (text: string) => (hidden ? MASK : text);
   return (
     <List.Item
       className="assets-balance"
       prefix={balance.icon ? <img src={balance.icon} alt="" className="assets-balance__icon" /> : null}
+      onClick={() => navigate(`/pages/fund/assets_record?currency=${balance.currency}`)}
+      arrowIcon={false}
       data-testid={`assets-balance-${balance.currency}`}
     >
       <div className="assets-balance__head">
@@ -41,23 +47,27 @@ function BalanceRow({ balance, hidden }: { balance: WalletBalance; hidden: boole
   );
 }
 
-const isZero = (balance: WalletBalance) => dec(balance.total).isZero();
+/** Worth less than the small-balance threshold in USDT at the last price, zero included. */
+export const isSmall = (balance: WalletBalance) => dec(balance.usdt_value).lessThan(CONVERSION.smallBalanceUsdt);
 
 interface Props {
   account: WalletAccount;
   hidden: boolean;
-  /** Whether zero balances are left out; undefined until the user chooses. */
-  hideZero: boolean | undefined;
-  onHideZeroChange(hide: boolean): void;
+  /** Whether balances worth under 1 USDT are left out; undefined until the user chooses. */
+  hideSmall: boolean | undefined;
+  onHideSmallChange(hide: boolean): void;
+  /** The account holds coins the small-balance sweep would convert (as the server lists them). */
+  sweepable: boolean;
 }
 
-/** One account: its total and its currencies. */
-export function AccountPane({ account, hidden, hideZero, onHideZeroChange }: Props) {
+/** One account: what it is for, its total and its currencies. */
+export function AccountPane({ account, hidden, hideSmall, onHideSmallChange, sweepable }: Props) {
   const { t } = useTranslation('assets');
   const { fiat } = useSession();
-  // By default an account that holds something lists only what it holds; an empty one lists every currency.
-  const hiding = hideZero ?? account.balances.some((balance) => !isZero(balance));
-  const rows = hiding ? account.balances.filter((balance) => !isZero(balance)) : account.balances;
+  const [sweepOpen, setSweepOpen] = useState(false);
+  // By default an account that holds something worth showing lists only that; an account of dust lists everything.
+  const hiding = hideSmall ?? account.balances.some((balance) => !isSmall(balance));
+  const rows = hiding ? account.balances.filter((balance) => !isSmall(balance)) : account.balances;
   return (
     <div className="assets-account" data-testid={`assets-account-${account.code}`}>
       <div className="assets-account__head">
@@ -71,9 +81,19 @@ export function AccountPane({ account, hidden, hideZero, onHideZeroChange }: Pro
             {hidden ? MASK : formatAmount(account.total_fiat)}
           </div>
         </div>
-        <Checkbox className="assets-account__zero" checked={hiding} onChange={onHideZeroChange} data-testid={`assets-hide-zero-${account.code}`}>
-          {t('account.hideZero')}
+      </div>
+      <div className="assets-account__about muted" data-testid={`assets-account-about-${account.code}`}>
+        {t(`account.about.${account.code}`, { defaultValue: '' })}
+      </div>
+      <div className="assets-account__tools">
+        <Checkbox className="assets-account__small" checked={hiding} onChange={onHideSmallChange} data-testid={`assets-hide-small-${account.code}`}>
+          {t('account.hideSmall')}
         </Checkbox>
+        {sweepable ? (
+          <button type="button" className="assets-account__sweep" onClick={() => setSweepOpen(true)} data-testid={`assets-sweep-${account.code}`}>
+            {t('small.open')}
+          </button>
+        ) : null}
       </div>
       {rows.length > 0 ? (
         <List className="assets-balances">
@@ -84,6 +104,7 @@ export function AccountPane({ account, hidden, hideZero, onHideZeroChange }: Pro
       ) : (
         <div className="assets-account__empty muted">{t('account.empty')}</div>
       )}
+      <SmallBalancesPopup open={sweepOpen} onClose={() => setSweepOpen(false)} />
     </div>
   );
 }

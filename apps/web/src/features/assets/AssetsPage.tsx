@@ -1,12 +1,13 @@
 import { PullToRefresh, Skeleton, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FrozenBanner } from '../../shared/ui/FrozenBanner.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { AccountPane } from './AccountPane.tsx';
 import { AssetsActions } from './AssetsActions.tsx';
 import { AssetsSummary } from './AssetsSummary.tsx';
-import { useHideAmounts, useUserInfo, useWalletList } from './api.ts';
+import { useHideAmounts, useSmallBalances, useUserInfo, useWalletList } from './api.ts';
 import './assets.css';
 
 /** The assets tab: totals, quick actions and every account with its currencies. */
@@ -16,14 +17,17 @@ export default function AssetsPage() {
   const user = useUserInfo();
   const [hidden, toggleHidden] = useHideAmounts();
   const [activeKey, setActiveKey] = useState<string | null>(null);
-  const [hideZero, setHideZero] = useState<Record<string, boolean>>({});
+  const [hideSmall, setHideSmall] = useState<Record<string, boolean>>({});
   const accounts = wallet.data?.accounts ?? [];
+  const smallBalances = useSmallBalances(true);
+  const sweepable = new Set(smallBalances.data?.items.map((item) => item.account.code));
 
-  const refresh = () => Promise.all([wallet.refetch(), user.refetch()]);
+  const refresh = () => Promise.all([wallet.refetch(), user.refetch(), smallBalances.refetch()]);
 
   return (
     <>
       <PageHeader title={t('title')} back={false} />
+      <FrozenBanner />
       <PullToRefresh onRefresh={refresh}>
         <div className="assets">
           <AssetsSummary wallet={wallet.data} user={user.data} hidden={hidden} onToggleHidden={toggleHidden} />
@@ -35,8 +39,9 @@ export default function AssetsPage() {
                   <AccountPane
                     account={account}
                     hidden={hidden}
-                    hideZero={hideZero[account.code]}
-                    onHideZeroChange={(hide) => setHideZero((current) => ({ ...current, [account.code]: hide }))}
+                    hideSmall={hideSmall[account.code]}
+                    onHideSmallChange={(hide) => setHideSmall((current) => ({ ...current, [account.code]: hide }))}
+                    sweepable={sweepable.has(account.code)}
                   />
                 </Tabs.Tab>
               ))}

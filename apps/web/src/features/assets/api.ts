@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryClient } from '../../shared/api/queries.ts';
 import { useCallback, useState } from 'react';
 import { api } from '../../shared/api/request.ts';
 import { useSession } from '../../shared/session.ts';
@@ -78,4 +79,37 @@ export function useHideAmounts(): [boolean, () => void] {
     setHidden(next);
   }, [hidden]);
   return [hidden, toggle];
+}
+
+/** A coin worth under 1 USDT that the sweep would turn into USDT of the same account. */
+export interface SmallBalance {
+  account: { type: number; code: string; name: string };
+  currency_id: number;
+  currency: string;
+  icon: string;
+  amount: string;
+  usdt_value: string;
+  /** USDT it becomes, after the fee. */
+  receive: string;
+}
+
+export interface SmallBalances {
+  threshold_usdt: string;
+  fee_bps: number;
+  /** When the next sweep is allowed, or null when now. */
+  next_allowed_at: number | null;
+  items: SmallBalance[];
+  total_receive: string;
+}
+
+export function useSmallBalances(enabled: boolean) {
+  return useQuery({ queryKey: ['wallet', 'smallBalances'], queryFn: () => api.post<SmallBalances>('/wallet/small_balances', {}, { silent: true }), enabled, staleTime: 0 });
+}
+
+/** Sweeps every small balance into USDT at feed prices; balances everywhere are stale afterwards. */
+export function useSweepSmallBalances() {
+  return useMutation({
+    mutationFn: () => api.post<{ total_receive: string; next_allowed_at: number }>('/wallet/small_balances/convert'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['wallet'] }),
+  });
 }

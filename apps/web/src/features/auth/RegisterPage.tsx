@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { t as translate } from '../../shared/i18n/index.ts';
 import { useStore } from '../../shared/store.ts';
 import { requiredRule, zodRule } from '../../shared/ui/form-rules.ts';
+import { LanguagePicker } from '../../shared/ui/LanguagePicker.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { SendCodeButton } from '../../shared/ui/SendCodeButton.tsx';
 import { authApi, completeSignIn } from './api.ts';
@@ -27,7 +28,7 @@ export default function RegisterPage() {
   const { t } = useTranslation('auth');
   return (
     <>
-      <PageHeader title={t('register.title')} fallback="/pages/common/login" />
+      <PageHeader title={t('register.title')} fallback="/pages/common/login" right={<LanguagePicker />} />
       <Steps current={verified ? 1 : 0} className="register-steps">
         <Steps.Step title={t('register.stepVerify')} />
         <Steps.Step title={t('register.stepPassword')} />

@@ -13,7 +13,7 @@ import { HomePopup } from './HomePopup.tsx';
 import { HomeWhy } from './HomeWhy.tsx';
 import './home.css';
 
-/** The home tab: banners, notices, the entry grid, the new-user guide and why OpenBourse. */
+/** The home tab: banners, notices, the entry grid, live quotes, the new-user guide and why OpenBourse. */
 export default function HomePage() {
   const { t } = useTranslation('home');
   const home = useHome();
@@ -28,8 +28,6 @@ export default function HomePage() {
           <HomeBanners banners={data.banners} />
           <HomeNotices notices={data.notices} />
           <HomeMenu menu={data.menu} />
-          <HomeQuotes />
-          <HomeGuides guides={data.guides} />
         </>
       ) : home.isError ? (
         <LoadError title={t('error.title')} description={t('error.description')} onRetry={home.refetch} className="home-error" />
@@ -39,6 +37,9 @@ export default function HomePage() {
           <Skeleton.Paragraph lineCount={5} animated />
         </div>
       )}
+      {/* Mounted from the start, so live prices load alongside the page's own data rather than after it. */}
+      <HomeQuotes />
+      {data ? <HomeGuides guides={data.guides} /> : null}
       <HomeWhy site={siteName} />
       <HomePopup />
     </div>

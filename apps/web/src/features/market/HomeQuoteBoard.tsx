@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { type Quote, useQuotes } from '../../shared/market/quotes.ts';
-import { useMarketSearch, useOpenInstrument } from './api.ts';
+import { useLiveStale } from '../../shared/realtime/index.ts';
+import { useOpenInstrument, useTrending } from './api.ts';
 import { PairName, QuoteList } from './QuoteRow.tsx';
 import { sortQuotes } from './sorting.ts';
 import './home-quotes.css';
@@ -29,8 +30,8 @@ function QuoteCard({ quote, onOpen }: { quote: Quote; onOpen(symbol: string): vo
   return (
     <Grid.Item className="home-quote-card" onClick={() => onOpen(quote.symbol)} data-testid={`home-card-${quote.symbol}`}>
       <PairName quote={quote} />
-      <div className={`home-quote-card__price tone-${tone}`}>{formatDecimal(quote.price)}</div>
-      <div className={`home-quote-card__change tone-${tone}`}>{formatChangePercent(quote.change_percent)}</div>
+      <div className={`home-quote-card__price tone-${tone}`} data-live-price>{formatDecimal(quote.price)}</div>
+      <div className={`home-quote-card__change tone-${tone}`} data-live>{formatChangePercent(quote.change_percent)}</div>
     </Grid.Item>
   );
 }
@@ -39,9 +40,10 @@ function QuoteCard({ quote, onOpen }: { quote: Quote; onOpen(symbol: string): vo
 export default function HomeQuoteBoard() {
   const { t } = useTranslation('market');
   const quotes = useQuotes();
-  const trending = useMarketSearch('');
+  const trending = useTrending();
   const openInstrument = useOpenInstrument();
   const [board, setBoard] = useState<Board>('hot');
+  const stale = useLiveStale('tickers');
   if (quotes.isError) return null;
   if (!quotes.data || trending.isPending) return <Skeleton.Paragraph lineCount={6} animated className="home-quotes__skeleton" />;
 
@@ -52,7 +54,7 @@ export default function HomeQuoteBoard() {
   const rows = boardQuotes(board, all, hot).slice(0, LIST_ROWS);
 
   return (
-    <section className="home-quotes" aria-label={t('home.title')} data-testid="home-quotes">
+    <section className="home-quotes" aria-label={t('home.title')} data-testid="home-quotes" data-stale={stale}>
       <Grid columns={CARD_COUNT} gap={8} className="home-quotes__cards">
         {hot.slice(0, CARD_COUNT).map((quote) => (
           <QuoteCard key={quote.symbol} quote={quote} onOpen={openInstrument} />

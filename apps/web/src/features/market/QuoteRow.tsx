@@ -4,6 +4,7 @@ import { StarFill, StarOutline } from 'antd-mobile-icons';
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Quote, useToggleFavourite } from '../../shared/market/quotes.ts';
+import { useLiveStale } from '../../shared/realtime/index.ts';
 import { useSession } from '../../shared/session.ts';
 import { FiatValue } from '../../shared/ui/Amount.tsx';
 import { useLoginPrompt } from './useLoginPrompt.ts';
@@ -50,7 +51,7 @@ const BADGE_COLOURS: Record<Tone, string> = { up: 'var(--ob-up)', down: 'var(--o
 function ChangeBadge({ percent }: { percent: string }) {
   const tone = toneOf(percent);
   return (
-    <Tag color={BADGE_COLOURS[tone]} className={`change-badge change-badge--${tone}`}>
+    <Tag color={BADGE_COLOURS[tone]} className={`change-badge change-badge--${tone}`} data-live>
       {formatChangePercent(percent)}
     </Tag>
   );
@@ -107,7 +108,7 @@ function QuoteRow({ quote, onOpen, withFavourite = true }: Props) {
       extra={
         <span className="quote-row__numbers">
           <span className="quote-row__price-cell">
-            <span className={`quote-row__price${flash ? ` quote-row__price--flash-${flash}` : ''}`} data-testid={`price-${quote.symbol}`}>
+            <span className={`quote-row__price${flash ? ` quote-row__price--flash-${flash}` : ''}`} data-testid={`price-${quote.symbol}`} data-live-price>
               {formatDecimal(quote.price)}
             </span>
             <span className="quote-row__fiat">
@@ -130,8 +131,9 @@ function QuoteRow({ quote, onOpen, withFavourite = true }: Props) {
 
 /** Pairs as rows; every row opens its trading page. */
 export function QuoteList({ quotes, onOpen, withFavourite }: { quotes: Quote[]; onOpen(symbol: string): void; withFavourite?: boolean }) {
+  const stale = useLiveStale('tickers');
   return (
-    <List className="quote-list">
+    <List className="quote-list" data-stale={stale}>
       {quotes.map((quote) => (
         <QuoteRow key={quote.symbol} quote={quote} onOpen={onOpen} withFavourite={withFavourite} />
       ))}

@@ -1,2 +1,2 @@
 /** What the market feature offers other features: the home page's live quote block. */
-export { HomeQuotes } from './HomeQuotes.tsx';
+export { default as HomeQuotes } from './HomeQuoteBoard.tsx';

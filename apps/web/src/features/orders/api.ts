@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/request.ts';
 import type { SpotOrder } from '../../shared/market/orders.ts';
-import { useChannel } from '../../shared/realtime/index.ts';
+import { refreshOnReconnect, useChannel } from '../../shared/realtime/index.ts';
 import { useSession } from '../../shared/session.ts';
 
 /** The market price the platform held when a fill settled; every settlement records one. */
@@ -32,6 +32,8 @@ export interface OrderDetail {
   reference_tick: ReferenceTick | null;
   fills: OrderFill[];
 }
+
+refreshOnReconnect(['spotOrderDetail']);
 
 /** One order with its fills; refreshed live while it can still change. */
 export function useOrderDetail(id: number | null) {

@@ -12,6 +12,10 @@ const type = (testId: string, value: string) => {
 
 setupPageTests();
 
+/** What the change form reads to know whether to ask for the authenticator code. */
+const profile = (twoFactor: boolean) => ({ id: 7, nickname: 'demo', email: 'demo@openbourse.test', phone: null, head_portrait: '', two_factor_enabled: twoFactor });
+const changeCalls = (fetchMock: ReturnType<typeof stubApi>['fetchMock']) => fetchMock.mock.calls.filter(([input]) => String(input).includes('/user/forget'));
+
 describe('PasswordPage', () => {
   it('a visitor resetting the password is stopped on inconsistent passwords before any call', async () => {
     const { fetchMock } = stubApi();
@@ -30,7 +34,7 @@ describe('PasswordPage', () => {
 
   it('a signed-in user changing the password is stopped on inconsistent passwords before any call', async () => {
     session.signIn('test-token');
-    const { fetchMock } = stubApi();
+    const { fetchMock } = stubApi({ '/user/info': profile(false) });
     renderAt(<PasswordPage />, '/pages/setting/password');
     expect(await screen.findByText('修改登录密码')).toBeTruthy();
     type('password-old', 'Demo12345');
@@ -40,7 +44,7 @@ describe('PasswordPage', () => {
       fireEvent.click(screen.getByTestId('password-submit'));
     });
     expect(await screen.findByText('两次密码不一致')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(changeCalls(fetchMock)).toEqual([]);
   });
 
   it('?mode=forget shows the reset form even when signed in', async () => {
@@ -53,7 +57,7 @@ describe('PasswordPage', () => {
 
   it('a successful change ends the session and goes to login', async () => {
     session.signIn('test-token');
-    const { calledPaths, fetchMock } = stubApi({ '/user/forget': '密码修改成功，请重新登录' });
+    const { fetchMock } = stubApi({ '/user/forget': '密码修改成功，请重新登录', '/user/info': profile(false) });
     renderAt(<PasswordPage />, '/pages/setting/password');
     await screen.findByText('修改登录密码');
     type('password-old', 'Demo12345');
@@ -63,9 +67,34 @@ describe('PasswordPage', () => {
       fireEvent.click(screen.getByTestId('password-submit'));
     });
     await screen.findByTestId('login-page');
-    expect(calledPaths()).toEqual(['/api/user/forget']);
-    const body = new URLSearchParams(String(fetchMock.mock.calls[0]?.[1]?.body));
+    const calls = changeCalls(fetchMock);
+    expect(calls).toHaveLength(1);
+    const body = new URLSearchParams(String(calls[0]?.[1]?.body));
     expect(Object.fromEntries(body)).toMatchObject({ password_old: 'Demo12345', password: 'Secret123', repassword: 'Secret123' });
+    expect(body.has('two_factor_code')).toBe(false);
     await waitFor(() => expect(session.get().token).toBeNull());
+  });
+
+  it('with two-factor on, asks for the code and sends it with the change', async () => {
+    session.signIn('test-token');
+    const { fetchMock } = stubApi({ '/user/forget': '密码修改成功，请重新登录', '/user/info': profile(true) });
+    renderAt(<PasswordPage />, '/pages/setting/password');
+    await screen.findByTestId('two-factor-code');
+    type('password-old', 'Demo12345');
+    type('password-new', 'Secret123');
+    type('password-confirm', 'Secret123');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('password-submit'));
+    });
+    expect(await screen.findByText('请填写双重验证码')).toBeTruthy();
+    expect(changeCalls(fetchMock)).toEqual([]);
+
+    type('two-factor-code', '123456');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('password-submit'));
+    });
+    await screen.findByTestId('login-page');
+    const body = new URLSearchParams(String(changeCalls(fetchMock)[0]?.[1]?.body));
+    expect(body.get('two_factor_code')).toBe('123456');
   });
 });

@@ -9,8 +9,9 @@ import { session, useSession } from '../../shared/session.ts';
 import { requiredRule, zodRule } from '../../shared/ui/form-rules.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { SendCodeButton } from '../../shared/ui/SendCodeButton.tsx';
-import { settingsApi } from './api.ts';
+import { settingsApi, useUserInfo } from './api.ts';
 import { confirmRule, TestIdInput, toastMessage } from './components.tsx';
+import { SecondFactorField, secondFactorValue } from '../../shared/ui/SecondFactorField.tsx';
 
 /**
  * Signed in: change the login password with the current one. A visitor, or
@@ -27,14 +28,16 @@ interface ChangeValues {
   password_old: string;
   password: string;
   repassword: string;
+  two_factor_code?: string;
 }
 
 function ChangePassword() {
   const { t } = useTranslation('settings');
   const navigate = useNavigate();
+  const { data: user } = useUserInfo();
   const [form] = Form.useForm<ChangeValues>();
   const change = useMutation({
-    mutationFn: (values: ChangeValues) => settingsApi.changePassword(values),
+    mutationFn: ({ two_factor_code, ...values }: ChangeValues) => settingsApi.changePassword({ ...values, ...secondFactorValue(two_factor_code) }),
     onSuccess: (message) => {
       session.clear();
       queryClient.clear();
@@ -67,6 +70,7 @@ function ChangePassword() {
         <Form.Item name="repassword" label={t('password.confirmPassword')} dependencies={['password']} rules={[confirmRule(form, 'password', 'repassword')]}>
           <TestIdInput testId="password-confirm" type="password" placeholder={t('password.confirmPasswordPlaceholder')} autoComplete="new-password" />
         </Form.Item>
+        <SecondFactorField enabled={user?.two_factor_enabled === true} />
       </Form>
       <div className="settings-links">
         <Link to="/pages/setting/password?mode=forget" replace data-testid="password-forget">

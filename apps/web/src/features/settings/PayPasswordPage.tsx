@@ -8,11 +8,13 @@ import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { SendCodeButton } from '../../shared/ui/SendCodeButton.tsx';
 import { refreshUser, settingsApi, type UserInfo, useUserInfo } from './api.ts';
 import { confirmRule, TestIdInput, toastMessage } from './components.tsx';
+import { SecondFactorField, secondFactorValue } from '../../shared/ui/SecondFactorField.tsx';
 
 interface PayPasswordValues {
   password: string;
   re_password: string;
   code: string;
+  two_factor_code?: string;
 }
 
 /** Sets or changes the fund password, confirmed by a "safe" code sent to the bound email (or phone). */
@@ -39,7 +41,8 @@ function PayPasswordForm({ user }: { user: UserInfo }) {
   const sendCode = () => (channel === 'sms' ? settingsApi.sendSmsCode('safe', undefined, user.area_code ?? '86') : settingsApi.sendEmailCode('safe'));
 
   const save = useMutation({
-    mutationFn: (values: PayPasswordValues) => settingsApi.setPayPassword({ password: values.password, re_password: values.re_password, code: values.code.trim() }),
+    mutationFn: (values: PayPasswordValues) =>
+      settingsApi.setPayPassword({ password: values.password, re_password: values.re_password, code: values.code.trim(), ...secondFactorValue(values.two_factor_code) }),
     onSuccess: async (message) => {
       toastMessage(message);
       await refreshUser();
@@ -94,6 +97,7 @@ function PayPasswordForm({ user }: { user: UserInfo }) {
         >
           <TestIdInput testId="pay-password-code" placeholder={t('payPassword.codePlaceholder')} inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
         </Form.Item>
+        <SecondFactorField enabled={user.two_factor_enabled} />
       </Form>
     </>
   );

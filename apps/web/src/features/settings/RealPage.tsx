@@ -9,7 +9,7 @@ import { zodRule } from '../../shared/ui/form-rules.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { type RealState, refreshUser, settingsApi, useRealState } from './api.ts';
 import { LevelLimits, TestIdInput, toastMessage, VerificationBadge } from './components.tsx';
-import { checkImage } from './images.ts';
+import { checkImage } from '../../shared/ui/images.ts';
 
 /** Identity verification: the current level and state, and the form for the next level. */
 export default function RealPage() {

@@ -1,7 +1,7 @@
 import { codeRule, emailRule, isMobileFor } from '@openbourse/core';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Form, List, Popup, Skeleton } from 'antd-mobile';
-import { KeyOutline, LockOutline, MailOutline, PhonebookOutline } from 'antd-mobile-icons';
+import { Button, Form, List, NoticeBar, Popup, Skeleton, Tag } from 'antd-mobile';
+import { EyeInvisibleOutline, KeyOutline, LockOutline, MailOutline, PhonebookOutline, CheckShieldOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { t as translate } from '../../shared/i18n/index.ts';
@@ -10,26 +10,37 @@ import { zodRule } from '../../shared/ui/form-rules.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { SendCodeButton } from '../../shared/ui/SendCodeButton.tsx';
 import { areaStore } from '../../shared/area-store.ts';
-import { refreshUser, settingsApi, useUserInfo } from './api.ts';
+import { formatDateTime } from '../../shared/time.ts';
+import { AntiPhishingPanel } from './AntiPhishingPanel.tsx';
+import { refreshUser, settingsApi, useSecurityOverview, useUserInfo } from './api.ts';
 import { TestIdInput, toastMessage } from './components.tsx';
+import { LoginHistoryList, SessionList } from './DeviceLists.tsx';
+import { SecondFactorField, secondFactorValue } from '../../shared/ui/SecondFactorField.tsx';
+import { TwoFactorPanel } from './TwoFactorPanel.tsx';
+import './security.css';
 
 type Binding = 'mobile' | 'email';
+type Panel = 'twoFactor' | 'antiPhishing';
 
 /**
- * Bound email and phone, and the two passwords. The bind forms open in a popup
- * named in the address (?bind=mobile), so coming back from the area picker
- * reopens the form.
+ * Bound email and phone, the two passwords, two-factor and the anti-phishing
+ * code, the devices logged in and the login history. The forms open in a
+ * popup named in the address (?bind=mobile, ?panel=twoFactor), so coming back
+ * from the area picker reopens the form.
  */
 export default function SecurityPage() {
   const { t } = useTranslation('settings');
   const navigate = useNavigate();
   const { data: user } = useUserInfo();
+  const { data: overview } = useSecurityOverview();
   const [params, setParams] = useSearchParams();
   const bind = params.get('bind');
+  const panel = params.get('panel');
   const open = (binding: Binding) => setParams({ bind: binding }, { replace: true });
+  const openPanel = (name: Panel) => setParams({ panel: name }, { replace: true });
   const close = () => setParams({}, { replace: true });
 
-  if (!user) {
+  if (!user || !overview) {
     return (
       <>
         <PageHeader title={t('security.title')} fallback="/pages/setting/setting" />
@@ -79,14 +90,67 @@ export default function SecurityPage() {
           {t('security.payPassword')}
         </List.Item>
       </List>
+      <List className="settings-list" mode="card" header={t('security.protection')}>
+        <List.Item
+          prefix={<CheckShieldOutline />}
+          onClick={() => openPanel('twoFactor')}
+          extra={
+            <Tag color={overview.two_factor_enabled ? 'success' : 'default'} fill="outline" data-testid="two-factor-state" data-enabled={overview.two_factor_enabled}>
+              {overview.two_factor_enabled ? t('twoFactor.on') : t('twoFactor.off')}
+            </Tag>
+          }
+          description={overview.two_factor_enabled ? t('twoFactor.codesLeft', { count: overview.recovery_codes_left }) : t('twoFactor.offHint')}
+          data-testid="security-two-factor"
+        >
+          {t('twoFactor.title')}
+        </List.Item>
+        <List.Item
+          prefix={<EyeInvisibleOutline />}
+          onClick={() => openPanel('antiPhishing')}
+          extra={
+            overview.anti_phishing_code ? (
+              <span data-testid="anti-phishing-code">{overview.anti_phishing_code}</span>
+            ) : (
+              <span className="gold">{t('security.notSet')}</span>
+            )
+          }
+          description={t('antiPhishing.hint')}
+          data-testid="security-anti-phishing"
+        >
+          {t('antiPhishing.title')}
+        </List.Item>
+      </List>
+      {overview.withdrawals_locked_until ? (
+        <NoticeBar
+          color="info"
+          wrap
+          className="settings-notice"
+          data-testid="security-change-hold"
+          content={t('security.changeHold', { time: formatDateTime(overview.withdrawals_locked_until) })}
+        />
+      ) : null}
+      <SessionList />
+      <LoginHistoryList />
 
       <Popup visible={bind === 'mobile' && !user.masked_phone} onMaskClick={close} bodyClassName="settings-popup" destroyOnClose>
         <div className="settings-popup__title">{t('security.bindPhoneTitle')}</div>
-        <BindMobileForm onDone={close} />
+        <BindMobileForm twoFactor={user.two_factor_enabled} onDone={close} />
       </Popup>
       <Popup visible={bind === 'email' && !user.masked_email} onMaskClick={close} bodyClassName="settings-popup" destroyOnClose>
         <div className="settings-popup__title">{t('security.bindEmailTitle')}</div>
-        <BindEmailForm onDone={close} />
+        <BindEmailForm twoFactor={user.two_factor_enabled} onDone={close} />
+      </Popup>
+      <Popup visible={panel === 'twoFactor'} bodyClassName="settings-popup settings-popup--tall" destroyOnClose>
+        <TwoFactorPanel overview={overview} onDone={close} />
+        <div className="settings-popup__close">
+          <Button fill="none" onClick={close} data-testid="panel-close">
+            {t('shell:actions.close')}
+          </Button>
+        </div>
+      </Popup>
+      <Popup visible={panel === 'antiPhishing'} onMaskClick={close} bodyClassName="settings-popup" destroyOnClose>
+        <div className="settings-popup__title">{t('antiPhishing.title')}</div>
+        <AntiPhishingPanel overview={overview} onDone={close} />
       </Popup>
     </>
   );
@@ -95,11 +159,17 @@ export default function SecurityPage() {
 /** What was typed before a trip to the area picker. */
 const mobileDraft = { mobile: '' };
 
-function BindMobileForm({ onDone }: { onDone(): void }) {
+interface BindProps {
+  /** The user has two-factor on: the form asks for the code too. */
+  twoFactor: boolean;
+  onDone(): void;
+}
+
+function BindMobileForm({ twoFactor, onDone }: BindProps) {
   const { t } = useTranslation('settings');
   const navigate = useNavigate();
   const area = useStore(areaStore);
-  const [form] = Form.useForm<{ mobile: string; code: string }>();
+  const [form] = Form.useForm<{ mobile: string; code: string; two_factor_code?: string }>();
 
   const mobileRule = {
     validator: async (_: unknown, value: string | undefined) => {
@@ -114,7 +184,8 @@ function BindMobileForm({ onDone }: { onDone(): void }) {
   };
 
   const submit = useMutation({
-    mutationFn: (values: { mobile: string; code: string }) => settingsApi.bindMobile({ mobile: values.mobile.trim(), code: values.code.trim(), area_code: area.callingCode }),
+    mutationFn: (values: { mobile: string; code: string; two_factor_code?: string }) =>
+      settingsApi.bindMobile({ mobile: values.mobile.trim(), code: values.code.trim(), area_code: area.callingCode, ...secondFactorValue(values.two_factor_code) }),
     onSuccess: async (message) => {
       toastMessage(message);
       mobileDraft.mobile = '';
@@ -149,13 +220,14 @@ function BindMobileForm({ onDone }: { onDone(): void }) {
       <Form.Item name="code" label={t('security.code')} rules={[zodRule(codeRule, undefined, 'code')]} extra={<SendCodeButton onSend={sendCode} />}>
         <TestIdInput testId="bind-mobile-code" placeholder={t('security.codePlaceholder')} inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
       </Form.Item>
+      <SecondFactorField enabled={twoFactor} />
     </Form>
   );
 }
 
-function BindEmailForm({ onDone }: { onDone(): void }) {
+function BindEmailForm({ twoFactor, onDone }: BindProps) {
   const { t } = useTranslation('settings');
-  const [form] = Form.useForm<{ email: string; code: string }>();
+  const [form] = Form.useForm<{ email: string; code: string; two_factor_code?: string }>();
 
   const sendCode = async () => {
     const values = await form.validateFields(['email']);
@@ -163,7 +235,8 @@ function BindEmailForm({ onDone }: { onDone(): void }) {
   };
 
   const submit = useMutation({
-    mutationFn: (values: { email: string; code: string }) => settingsApi.bindEmail({ email: values.email.trim().toLowerCase(), code: values.code.trim() }),
+    mutationFn: (values: { email: string; code: string; two_factor_code?: string }) =>
+      settingsApi.bindEmail({ email: values.email.trim().toLowerCase(), code: values.code.trim(), ...secondFactorValue(values.two_factor_code) }),
     onSuccess: async (message) => {
       toastMessage(message);
       await refreshUser();
@@ -190,6 +263,7 @@ function BindEmailForm({ onDone }: { onDone(): void }) {
       <Form.Item name="code" label={t('security.code')} rules={[zodRule(codeRule, undefined, 'code')]} extra={<SendCodeButton onSend={sendCode} />}>
         <TestIdInput testId="bind-email-code" placeholder={t('security.codePlaceholder')} inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
       </Form.Item>
+      <SecondFactorField enabled={twoFactor} />
     </Form>
   );
 }

@@ -1,8 +1,10 @@
 import { LANGUAGES } from '@openbourse/i18n';
 import { Avatar, Button, List } from 'antd-mobile';
 import {
+  BankcardOutline,
   CheckShieldOutline,
   CompassOutline,
+  EnvironmentOutline,
   GlobalOutline,
   InformationCircleOutline,
   LockOutline,
@@ -97,6 +99,20 @@ export default function SettingPage() {
             data-testid="setting-real"
           >
             {t('setting.real')}
+          </List.Item>
+        </List>
+      ) : null}
+
+      {user ? (
+        <List className="settings-list" mode="card">
+          <List.Item prefix={<EnvironmentOutline />} onClick={() => navigate('/pages/setting/wallet')} data-testid="setting-wallet">
+            {t('setting.wallet')}
+          </List.Item>
+          <List.Item prefix={<BankcardOutline />} onClick={() => navigate('/pages/setting/bank')} data-testid="setting-bank">
+            {t('setting.bank')}
+          </List.Item>
+          <List.Item prefix={<BankcardOutline />} onClick={() => navigate('/pages/setting/bank_international')} data-testid="setting-bank-international">
+            {t('setting.bankInternational')}
           </List.Item>
         </List>
       ) : null}

@@ -9,8 +9,8 @@ import { formatDate } from '../../shared/time.ts';
 import { zodRule } from '../../shared/ui/form-rules.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { refreshUser, settingsApi, type UserInfo, useUserInfo } from './api.ts';
-import { optionalZodRule, TestIdInput, toastMessage } from './components.tsx';
-import { checkImage } from './images.ts';
+import { copyText, optionalZodRule, TestIdInput, toastMessage } from './components.tsx';
+import { checkImage } from '../../shared/ui/images.ts';
 
 /** Profile: avatar, nickname and signature, and the read-only account facts. */
 export default function UserInfoPage() {
@@ -96,19 +96,6 @@ function ProfileForm({ user }: { user: UserInfo }) {
       </Form.Item>
     </Form>
   );
-}
-
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    document.body.appendChild(area);
-    area.select();
-    document.execCommand('copy');
-    area.remove();
-  }
 }
 
 function AccountFacts({ user }: { user: UserInfo }) {

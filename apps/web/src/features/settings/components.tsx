@@ -1,7 +1,6 @@
 import { passwordsMatch, VERIFICATION_LIMITS } from '@openbourse/core';
-import { Input, type InputProps, Tag } from 'antd-mobile';
+import { Tag } from 'antd-mobile';
 import type { FormInstance } from 'antd-mobile/es/components/form';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { toast } from '../../shared/api/request.ts';
@@ -9,20 +8,7 @@ import { t as translate } from '../../shared/i18n/index.ts';
 import type { VerificationSummary } from './api.ts';
 import { formatAmount } from '../../shared/format.ts';
 
-/**
- * An antd-mobile Input inside a label that carries the test id, so a test can
- * find the field by id and still type into it (a label forwards to its input).
- */
-export function TestIdInput({ testId, id, ...props }: InputProps & { testId: string }) {
-  const generatedId = useId();
-  // Form.Item passes the field's id, which its own label points at.
-  const inputId = id ?? generatedId;
-  return (
-    <label data-testid={testId} className="settings-input" htmlFor={inputId}>
-      <Input {...props} id={inputId} />
-    </label>
-  );
-}
+export { TestIdInput } from '../../shared/ui/TestIdInput.tsx';
 
 /** The confirmation must repeat the password field; checked before any call. */
 export function confirmRule(form: FormInstance, passwordField: string, confirmField: string) {
@@ -43,6 +29,20 @@ export function optionalZodRule(schema: z.ZodType, field: string) {
       if (!result.success) throw new Error(translate(`common:${result.error.issues[0]?.message ?? 'validation.invalid'}`, { field: translate(`common:fields.${field}`) }));
     },
   };
+}
+
+/** The clipboard API where the page may use it, the old selection copy where it may not (plain http). */
+export async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    document.body.appendChild(area);
+    area.select();
+    document.execCommand('copy');
+    area.remove();
+  }
 }
 
 /** Server answers to mutations are localized sentences ("保存成功"). */

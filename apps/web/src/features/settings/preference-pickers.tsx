@@ -1,8 +1,7 @@
-import { type Language, LANGUAGES, localeOf } from '@openbourse/i18n';
+import { type Language, localeOf } from '@openbourse/i18n';
 import { List, Popup } from 'antd-mobile';
 import { CheckOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage } from '../../shared/i18n/index.ts';
 import { type FiatRate, session, useSession } from '../../shared/session.ts';
 
 interface PickerProps {
@@ -10,39 +9,7 @@ interface PickerProps {
   onClose(): void;
 }
 
-/** The session keeps the choice (local storage, so it survives reloads); i18next switches the texts. */
-export async function chooseLanguage(code: Language): Promise<void> {
-  session.setLanguage(code);
-  await changeLanguage(code);
-}
-
-/** Every interface language, each by its own name. */
-export function LanguagePopup({ visible, onClose }: PickerProps) {
-  const { t } = useTranslation('settings');
-  const { lang } = useSession();
-  const choose = (code: Language) => {
-    onClose();
-    if (code !== lang) void chooseLanguage(code);
-  };
-  return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="settings-popup" destroyOnClose>
-      <div className="settings-popup__title">{t('setting.chooseLanguage')}</div>
-      <List className="settings-popup__list" data-testid="language-list">
-        {LANGUAGES.map((language) => (
-          <List.Item
-            key={language.code}
-            data-testid={`language-${language.code}`}
-            onClick={() => choose(language.code)}
-            arrowIcon={false}
-            extra={language.code === lang ? <CheckOutline className="gold" /> : null}
-          >
-            <span lang={language.locale}>{language.nativeName}</span>
-          </List.Item>
-        ))}
-      </List>
-    </Popup>
-  );
-}
+export { LanguagePopup } from '../../shared/ui/LanguagePicker.tsx';
 
 /** Currency names in the interface language from the browser; the site config's English names otherwise. */
 function currencyNames(lang: Language): Intl.DisplayNames | null {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { type Quote, useQuote } from '../../shared/market/quotes.ts';
 import { useSession } from '../../shared/session.ts';
+import { FrozenBanner } from '../../shared/ui/FrozenBanner.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { useRecordView } from './api.ts';
@@ -41,6 +42,7 @@ function TradeScreen({ quote }: { quote: Quote }) {
   return (
     <div className="trade">
       <TradeHeader quote={quote} onSwitchPair={() => setSwitching(true)} />
+      <FrozenBanner />
       {quote.market_open ? null : <MarketClosedBanner nextOpen={quote.next_open} />}
       <PriceSummary quote={quote} />
       <KlineChart def={def} />

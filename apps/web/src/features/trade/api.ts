@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../shared/api/request.ts';
 import type { SpotOrder } from '../../shared/market/orders.ts';
 import type { Quote } from '../../shared/market/quotes.ts';
-import { useChannel } from '../../shared/realtime/index.ts';
+import { refreshOnReconnect, useChannel } from '../../shared/realtime/index.ts';
 import { useSession } from '../../shared/session.ts';
 import type { OrderDraft } from './preview.ts';
 
@@ -26,6 +26,9 @@ export interface MarketTrade {
   /** Unix ms. */
   time: number;
 }
+
+// Candles, recent trades and balances all follow channels; after a lost connection each is fetched again.
+refreshOnReconnect(['trade']);
 
 /** How far back the chart starts, in candles; enough to scroll through without a heavy first load. */
 const HISTORY_CANDLES = 300;

@@ -7,7 +7,7 @@ import { withTimeout } from '../timeout.ts';
 
 type Messages = { default: Record<string, unknown> };
 
-/** Every language × namespace file is its own chunk, fetched when first needed. */
+/** Every language × namespace file, by `language/namespace`; the build puts each language's files in one chunk. */
 const loaders = new Map(
   Object.entries(import.meta.glob<Messages>('@locales/*/*.json')).map(([path, load]) => {
     const [, language, namespace] = /locales\/(\w+)\/(\w+)\.json$/.exec(path) ?? [];
@@ -15,8 +15,13 @@ const loaders = new Map(
   }),
 );
 
-/** Namespaces every page can use; feature namespaces load with their pages. */
-export const SHARED_NAMESPACES = ['shell', 'common'] as const;
+/**
+ * All namespaces are loaded at start: a language's texts are one chunk
+ * anyway (vite.config.ts), and a namespace first asked for while a page
+ * renders would suspend that page and render it again once loaded, which
+ * costs a phone's CPU far more than the few kilobytes do.
+ */
+const NAMESPACES = [...new Set([...loaders.keys()].map((key) => key.split('/')[1] ?? ''))];
 
 export const i18n = i18next.createInstance();
 
@@ -33,7 +38,7 @@ export async function initI18n(language: Language): Promise<void> {
     .init({
       lng: language,
       fallbackLng: 'en',
-      ns: [...SHARED_NAMESPACES],
+      ns: NAMESPACES,
       defaultNS: 'shell',
       interpolation: { escapeValue: false },
       react: { useSuspense: true },

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryClient } from '../api/queries.ts';
 import { api } from '../api/request.ts';
-import { sharedListener } from '../realtime/index.ts';
+import { refreshOnReconnect, sharedListener } from '../realtime/index.ts';
 import { useSession } from '../session.ts';
 
 /** A spot or stock order as the server presents it (`/coin/list`, `/coin/trade`, the `orders` channel). */
@@ -61,6 +61,7 @@ function refreshOrderLists(): void {
 }
 
 const followOrderChanges = sharedListener('orders', refreshOrderLists);
+refreshOnReconnect([ORDERS_KEY]);
 
 /** The signed-in user's orders, paged (load more), refreshed live as orders change. */
 export function useSpotOrders(filter: OrderListFilter, enabled = true) {

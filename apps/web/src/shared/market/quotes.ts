@@ -1,10 +1,10 @@
 import type { Quote, Ticker } from '@openbourse/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, toast } from '../api/request.ts';
 import { queryClient } from '../api/queries.ts';
-import { sharedListener } from '../realtime/index.ts';
-import { useSession } from '../session.ts';
+import { refreshOnReconnect, sharedListener } from '../realtime/index.ts';
+import { session, useSession } from '../session.ts';
 
 export type { Quote, Ticker } from '@openbourse/core';
 
@@ -19,21 +19,27 @@ export function mergeTickers(quotes: Quote[] | undefined, update: Ticker | Ticke
 
 export const quotesKey = (signedIn: boolean) => ['quotes', signedIn] as const;
 
+refreshOnReconnect(['quotes']);
+
 /** However many components show quotes, one `tickers` listener keeps the cached lists current. */
 const followTickers = sharedListener('tickers', (data) => {
   for (const signedIn of [true, false]) queryClient.setQueryData<Quote[]>(quotesKey(signedIn), (quotes) => mergeTickers(quotes, data as Ticker | Ticker[]));
 });
 
+const quotesQuery = (signedIn: boolean) =>
+  queryOptions({ queryKey: quotesKey(signedIn), queryFn: () => api.get<Quote[]>('/currency/quotation_new', {}, { silent: true }), staleTime: 60_000 });
+
 /** Every instrument with live prices; `favourite` is set when signed in. */
 export function useQuotes() {
   const { token } = useSession();
-  const query = useQuery({
-    queryKey: quotesKey(token !== null),
-    queryFn: () => api.get<Quote[]>('/currency/quotation_new', {}, { silent: true }),
-    staleTime: 60_000,
-  });
+  const query = useQuery(quotesQuery(token !== null));
   useEffect(followTickers, []);
   return query;
+}
+
+/** Starts fetching the quotes before any page that shows them has rendered. */
+export function prefetchQuotes(): void {
+  void queryClient.prefetchQuery(quotesQuery(session.get().token !== null));
 }
 
 /** One instrument's quote by symbol (e.g. `BTC/USDT`), live. */

@@ -1,4 +1,6 @@
-import { useEffect, useRef } from 'react';
+import type { QueryKey } from '@tanstack/react-query';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { queryClient } from '../api/queries.ts';
 import { sessionStore } from '../session.ts';
 import { type ChannelListener, RealtimeSocket, socketUrl } from './socket.ts';
 
@@ -11,6 +13,48 @@ export const realtime = new RealtimeSocket(() => socketUrl(window.location));
 
 realtime.authenticate(sessionStore.get().token);
 sessionStore.subscribe(() => realtime.authenticate(sessionStore.get().token));
+window.addEventListener('offline', () => realtime.networkLost());
+window.addEventListener('online', () => realtime.networkBack());
+
+/** Query caches that realtime frames keep current: while the socket was down they missed changes. */
+const keptFreshByRealtime: QueryKey[] = [];
+
+/**
+ * Registers a query cache that a channel keeps current (by merging frames into
+ * it or invalidating it on a frame): after a lost connection it is fetched
+ * again, since the frames sent meanwhile never arrived. Call once per module.
+ */
+export function refreshOnReconnect(queryKey: QueryKey): void {
+  keptFreshByRealtime.push(queryKey);
+}
+
+realtime.onReconnect(() => {
+  for (const queryKey of keptFreshByRealtime) void queryClient.invalidateQueries({ queryKey });
+});
+
+/** True while the channel's data on screen may be out of date (the connection was lost, nothing fresh since): show it greyed. */
+export function useLiveStale(channel: string | null): boolean {
+  return useSyncExternalStore(realtime.subscribe, () => channel !== null && realtime.isStale(channel));
+}
+
+function subscribeToNetwork(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+export type ConnectionProblem = 'offline' | 'reconnecting' | null;
+
+/** What the connection bar says: the browser is offline, or the realtime socket lost its connection and is getting it back. */
+export function useConnectionProblem(): ConnectionProblem {
+  const online = useSyncExternalStore(subscribeToNetwork, () => navigator.onLine);
+  const status = useSyncExternalStore(realtime.subscribe, () => realtime.status);
+  if (!online) return 'offline';
+  return status === 'reconnecting' ? 'reconnecting' : null;
+}
 
 /** Listens to a channel while the component is mounted; `null` listens to nothing. The latest handler is always called. */
 export function useChannel<T>(channel: string | null, handler: (data: T, snapshot: boolean) => void): void {

@@ -105,4 +105,87 @@ describe('realtime socket', () => {
     vi.advanceTimersByTime(1000);
     expect(FakeSocket.instances).toHaveLength(2);
   });
+
+  it('says how live it is: connecting, open, then reconnecting with the channels stale until their next frame', () => {
+    const client = new RealtimeSocket(() => 'ws://test/socket.io');
+    const changes = vi.fn();
+    client.subscribe(changes);
+    expect(client.status).toBe('idle');
+    client.listen('tickers', vi.fn());
+    client.listen('depth:BTC/USDT', vi.fn());
+    expect(client.status).toBe('connecting');
+    latest().open();
+    expect(client.status).toBe('open');
+    expect(client.isStale('tickers')).toBe(false);
+
+    latest().onclose?.();
+    expect(client.status).toBe('reconnecting');
+    expect(client.isStale('tickers')).toBe(true);
+    expect(client.isStale('depth:BTC/USDT')).toBe(true);
+    vi.advanceTimersByTime(1000);
+    expect(client.status).toBe('reconnecting');
+    latest().open();
+    expect(client.status).toBe('open');
+    // Open is not enough: the data stays stale until the channel's snapshot arrives.
+    expect(client.isStale('tickers')).toBe(true);
+    changes.mockClear();
+    latest().receive({ channel: 'tickers', data: [], snapshot: true });
+    expect(client.isStale('tickers')).toBe(false);
+    expect(client.isStale('depth:BTC/USDT')).toBe(true);
+    expect(changes).toHaveBeenCalledTimes(1);
+    // Later frames change nothing anyone needs to hear about.
+    latest().receive({ channel: 'tickers', data: [] });
+    expect(changes).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells reconnect listeners each time it is live again after a drop, not on its first connection', () => {
+    const client = new RealtimeSocket(() => 'ws://test/socket.io');
+    const reconnected = vi.fn();
+    client.onReconnect(reconnected);
+    client.listen('tickers', vi.fn());
+    latest().open();
+    expect(reconnected).not.toHaveBeenCalled();
+    latest().onclose?.();
+    vi.advanceTimersByTime(1000);
+    latest().open();
+    expect(reconnected).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops at once when the network goes, and reconnects at once when it comes back', () => {
+    const client = new RealtimeSocket(() => 'ws://test/socket.io');
+    client.listen('tickers', vi.fn());
+    latest().open();
+    latest().onclose?.();
+    vi.advanceTimersByTime(1000);
+    latest().onclose?.();
+    // The back-off has grown to 2 s by now; losing the network must not have to wait for anything.
+    vi.advanceTimersByTime(2000);
+    latest().open();
+    const live = latest();
+    client.networkLost();
+    expect(live.readyState).toBe(FakeSocket.CLOSED);
+    expect(client.status).toBe('reconnecting');
+    expect(client.isStale('tickers')).toBe(true);
+
+    const attempts = FakeSocket.instances.length;
+    client.networkBack();
+    expect(FakeSocket.instances).toHaveLength(attempts + 1);
+    latest().open();
+    expect(latest().sent).toEqual([{ op: 'subscribe', channels: ['tickers'] }]);
+  });
+
+  it('signing out reconnects at once without turning anything stale', () => {
+    const client = new RealtimeSocket(() => 'ws://test/socket.io');
+    const reconnected = vi.fn();
+    client.onReconnect(reconnected);
+    client.authenticate('secret');
+    client.listen('tickers', vi.fn());
+    latest().open();
+    client.authenticate(null);
+    expect(FakeSocket.instances).toHaveLength(2);
+    expect(client.isStale('tickers')).toBe(false);
+    expect(client.status).toBe('connecting');
+    latest().open();
+    expect(reconnected).not.toHaveBeenCalled();
+  });
 });

@@ -1,5 +1,6 @@
 import { act } from '@testing-library/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import type { ConnectionProblem } from './index.ts';
 import type { ChannelListener } from './socket.ts';
 
 /**
@@ -8,8 +9,17 @@ import type { ChannelListener } from './socket.ts';
  * then push frames into the channels the page listens to.
  */
 const listeners = new Map<string, Set<ChannelListener>>();
+const staleChannels = new Set<string>();
+const changeListeners = new Set<() => void>();
 
 export const realtime = {
+  status: 'open',
+  isStale: (channel: string) => staleChannels.has(channel),
+  subscribe(listener: () => void): () => void {
+    changeListeners.add(listener);
+    return () => changeListeners.delete(listener);
+  },
+  onReconnect: () => () => undefined,
   listen(channel: string, listener: ChannelListener): () => void {
     const channelListeners = listeners.get(channel) ?? new Set<ChannelListener>();
     channelListeners.add(listener);
@@ -30,6 +40,27 @@ export function useChannel<T>(channel: string | null, handler: (data: T, snapsho
 
 export function sharedListener(channel: string, listener: ChannelListener): () => () => void {
   return () => realtime.listen(channel, listener);
+}
+
+export function refreshOnReconnect(): void {}
+
+export function useLiveStale(channel: string | null): boolean {
+  return useSyncExternalStore(realtime.subscribe, () => channel !== null && staleChannels.has(channel));
+}
+
+export function useConnectionProblem(): ConnectionProblem {
+  return null;
+}
+
+/** Marks channels stale (the connection was lost) or fresh again, as the real socket would. */
+export function setStale(channels: string[], stale: boolean): void {
+  act(() => {
+    for (const channel of channels) {
+      if (stale) staleChannels.add(channel);
+      else staleChannels.delete(channel);
+    }
+    for (const listener of changeListeners) listener();
+  });
 }
 
 export function pushFrame(channel: string, data: unknown, snapshot = false): void {

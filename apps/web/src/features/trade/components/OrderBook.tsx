@@ -3,6 +3,7 @@ import { DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Quote } from '../../../shared/market/quotes.ts';
 import { FiatValue } from '../../../shared/ui/Amount.tsx';
+import { useLiveStale } from '../../../shared/realtime/index.ts';
 import { type DepthLevel, useDepth } from '../api.ts';
 import { formatDecimal } from '../../../shared/format.ts';
 
@@ -52,6 +53,7 @@ function Level({ row, side, deepest, onPick }: LevelProps) {
 export function OrderBook({ quote, onPick }: { quote: Quote; onPick(price: string): void }) {
   const { t } = useTranslation('trade');
   const depth = useDepth(quote.symbol);
+  const stale = useLiveStale(`depth:${quote.symbol}`);
   if (!depth) {
     return (
       <div className="trade-book__loading" data-testid="trade-book-loading">
@@ -63,7 +65,7 @@ export function OrderBook({ quote, onPick }: { quote: Quote; onPick(price: strin
   const bids = withCumulative(depth.bids);
   const deepest = Decimal.max(asks.at(-1)?.cumulative ?? ZERO, bids.at(-1)?.cumulative ?? ZERO);
   return (
-    <div className="trade-book" data-testid="trade-book">
+    <div className="trade-book" data-testid="trade-book" data-live data-stale={stale}>
       <div className="trade-book__head">
         <span>{t('book.price', { currency: quote.quote })}</span>
         <span>{t('book.amount', { currency: quote.base })}</span>

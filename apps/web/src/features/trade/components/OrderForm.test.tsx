@@ -6,7 +6,9 @@ import type { Quote } from '../../../shared/market/quotes.ts';
 import { session } from '../../../shared/session.ts';
 import { renderAt, setupPageTests } from '../../../shared/test-utils.tsx';
 import { useOrderDraft } from '../order-draft.ts';
-import { btcQuote } from '../test-doubles.ts';
+import { aaplQuote, btcQuote } from '../test-doubles.ts';
+import { formatDateTime } from '../../../shared/time.ts';
+import { i18n } from '../../../shared/i18n/index.ts';
 import { pushFrame } from '../../../shared/realtime/test-double.ts';
 import { OrderForm } from './OrderForm.tsx';
 
@@ -163,5 +165,17 @@ describe('OrderForm', () => {
     const before = walletCalls();
     pushFrame('balances', { time: 1 });
     await waitFor(() => expect(walletCalls()).toBeGreaterThan(before));
+  });
+
+  it('does not send an order while the market is closed, and says when it opens in the device time zone', async () => {
+    session.signIn('token');
+    const { tradeCalls } = stubTradeApi({ balances: { USDT: '10000.000000', BTC: '1.00000000' } });
+    renderAt(<Harness quote={aaplQuote} />);
+    await waitFor(() => expect(screen.getByTestId('trade-available').textContent).not.toBe('-- USDT'));
+    type('trade-amount', '1');
+    await submit();
+    const expected = i18n.t('trade:closed.nextOpen', { time: formatDateTime(aaplQuote.next_open ?? 0) });
+    await waitFor(() => expect(document.querySelector('.adm-toast-main')?.textContent).toBe(expected));
+    expect(tradeCalls()).toEqual([]);
   });
 });

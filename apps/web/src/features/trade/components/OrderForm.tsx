@@ -9,6 +9,7 @@ import type { SpotOrder } from '../../../shared/market/orders.ts';
 import type { Quote } from '../../../shared/market/quotes.ts';
 import { ROUTES } from '../../../shared/navigation.ts';
 import { useSession } from '../../../shared/session.ts';
+import { formatDateTime } from '../../../shared/time.ts';
 import { usePairBalances, usePlaceOrder } from '../api.ts';
 import { amountForShare, type DraftIssue, type DraftMarket, evaluateDraft, type OrderDraft, shareOfAvailable } from '../preview.ts';
 import { DecimalField, MarketPriceField, OrderTypeSwitch, ShareSlider, SideSwitch } from './OrderFields.tsx';
@@ -90,6 +91,11 @@ export function OrderForm({ quote, def, draft, onChange }: Props) {
     onChange({ amount: amountForShare(draft, market, percent) });
   };
   const submit = () => {
+    // The server would refuse it too, but in its exchange's time zone; this says when it opens in the user's.
+    if (!quote.market_open) {
+      toast(quote.next_open === null ? t('closed.unknownOpen') : t('closed.nextOpen', { time: formatDateTime(quote.next_open) }));
+      return;
+    }
     if (issue) {
       toast(issueMessage(t, issue, def));
       return;

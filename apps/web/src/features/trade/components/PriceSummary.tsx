@@ -1,6 +1,7 @@
 import { formatCompact, toneOf } from '@openbourse/core';
 import { useTranslation } from 'react-i18next';
 import type { Quote } from '../../../shared/market/quotes.ts';
+import { useLiveStale } from '../../../shared/realtime/index.ts';
 import { FiatValue } from '../../../shared/ui/Amount.tsx';
 import { formatChangePercent, formatDecimal } from '../../../shared/format.ts';
 
@@ -8,8 +9,9 @@ import { formatChangePercent, formatDecimal } from '../../../shared/format.ts';
 export function PriceSummary({ quote }: { quote: Quote }) {
   const { t } = useTranslation('trade');
   const tone = toneOf(quote.change_percent);
+  const stale = useLiveStale('tickers');
   return (
-    <section className="trade-summary" data-testid="trade-summary">
+    <section className="trade-summary" data-testid="trade-summary" data-live data-stale={stale}>
       <div className="trade-summary__main">
         <div className={`trade-summary__price tone-${tone}`} data-testid="trade-last-price">
           {formatDecimal(quote.price)}

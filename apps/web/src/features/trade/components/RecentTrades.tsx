@@ -1,6 +1,7 @@
 import { Button, DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Quote } from '../../../shared/market/quotes.ts';
+import { useLiveStale } from '../../../shared/realtime/index.ts';
 import { useRecentTrades } from '../api.ts';
 import { formatClock } from '../format.ts';
 import { formatDecimal } from '../../../shared/format.ts';
@@ -9,6 +10,7 @@ import { formatDecimal } from '../../../shared/format.ts';
 export function RecentTrades({ quote }: { quote: Quote }) {
   const { t } = useTranslation('trade');
   const trades = useRecentTrades(quote.symbol);
+  const stale = useLiveStale(`trades:${quote.symbol}`);
   if (trades.isPending) {
     return (
       <div className="trade-book__loading">
@@ -27,7 +29,7 @@ export function RecentTrades({ quote }: { quote: Quote }) {
     );
   }
   return (
-    <div className="trade-trades" data-testid="trade-trades">
+    <div className="trade-trades" data-testid="trade-trades" data-live data-stale={stale}>
       <div className="trade-trades__row trade-trades__head">
         <span>{t('trades.time')}</span>
         <span>{t('trades.price', { currency: quote.quote })}</span>

@@ -1,0 +1,27 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { Permission } from '../shared/session.ts';
+
+/**
+ * The console's review queues, one line each: the page at /queues/<key>,
+ * its menu entry and its title on the dashboard. `key` matches the server's
+ * queue registry (apps/server/src/console/queues/registry.ts), which also
+ * supplies the pending counts. A new queue adds a page built on
+ * shared/QueueLayout.tsx and one line here.
+ */
+export interface QueuePage {
+  key: string;
+  /** Console text key of the queue's name. */
+  titleKey: string;
+  view: Permission;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+export const QUEUE_PAGES: readonly QueuePage[] = [
+  { key: 'verification', titleKey: 'queues.verification.title', view: 'verification.view', page: lazy(() => import('../features/verification/VerificationQueuePage.tsx')) },
+  { key: 'deposits', titleKey: 'queues.deposits.title', view: 'deposits.view', page: lazy(() => import('../features/deposits/DepositsQueuePage.tsx')) },
+  { key: 'withdrawals', titleKey: 'queues.withdrawals.title', view: 'withdrawals.view', page: lazy(() => import('../features/withdrawals/WithdrawalsQueuePage.tsx')) },
+];
+
+export function queuePage(key: string): QueuePage | undefined {
+  return QUEUE_PAGES.find((queue) => queue.key === key);
+}

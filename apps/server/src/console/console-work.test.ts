@@ -1,0 +1,332 @@
+import { LANGUAGE_CODES } from '@openbourse/i18n';
+import { desc, eq, gt } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ConsoleClient, createOperator, envelopeOf, signIn, type TestOperator } from '../../test/console.ts';
+import { bindPhone, credit, registerUser, restartServer, startServer, TINY_PNG, type TestServer, uniquePhone, upload } from '../../test/harness.ts';
+import { auditLog, consoleContent, loginEvents } from '../db/schema.ts';
+import { writeAudit } from '../platform/audit.ts';
+import type { UserEvent } from '../market/bus.ts';
+
+let server: TestServer;
+let admin: ConsoleClient;
+let adminOperator: TestOperator;
+let adminId: number;
+
+beforeAll(async () => {
+  server = await startServer();
+  adminOperator = await createOperator(server, 'admin');
+  adminId = adminOperator.id;
+  admin = await signIn(server, adminOperator);
+});
+
+interface Page<T> {
+  list: T[];
+  total: number;
+}
+
+interface QueueItem {
+  id: number;
+  user_id: number;
+  account: string;
+  level: number;
+  status: string;
+}
+
+interface AuditEntry {
+  actor: string;
+  operator_id: number | null;
+  ip: string | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  before: unknown;
+  after: unknown;
+}
+
+let documentCounter = 0;
+
+/** A user who asked for Lv1 with a passport picture, as the H5 app does it. */
+async function submittedLv1() {
+  documentCounter += 1;
+  const user = await registerUser(server);
+  await bindPhone(server, user.token, uniquePhone());
+  const front = (await upload(server, user.token, TINY_PNG)).message;
+  const submitted = await server.post('/user/real', { real_type: 1, id_type: 2, name: 'Grace Hopper', card_id: `G${Date.now() % 1_000_000}${documentCounter}`, front_pic: front }, { token: user.token });
+  if (submitted.type !== 'ok') throw new Error(JSON.stringify(submitted));
+  const item = (await admin.get<Page<QueueItem>>('/queues/verification', { limit: 100 })).message.list.find((entry) => entry.account === user.email);
+  if (!item) throw new Error('the request is not in the queue');
+  return { ...user, front, requestId: item.id, userId: item.user_id };
+}
+
+/** The newest audit record of an action on a target. */
+async function lastAudit(action: string, targetId: string | number): Promise<AuditEntry | undefined> {
+  const page = await admin.get<Page<AuditEntry>>('/audit', { action, target_id: String(targetId) });
+  return page.message.list[0];
+}
+
+function capturedUserEvents(): UserEvent[] {
+  const events: UserEvent[] = [];
+  server.built.ctx.bus.on('user', (event) => events.push(event));
+  return events;
+}
+
+describe('identity verification queue', () => {
+  it('shows the request with its picture to operators only, approves it, and tells the user', async () => {
+    const events = capturedUserEvents();
+    const user = await submittedLv1();
+    const detail = await admin.get<{ name: string; card_id: string; images: { side: string; url: string }[]; user: { email: string }; reject_reasons: { code: string; text: string }[] }>(
+      `/queues/verification/${user.requestId}`,
+    );
+    expect(detail.message).toMatchObject({ name: 'Grace Hopper', user: { email: user.email } });
+    expect(detail.message.reject_reasons.map((reason) => reason.code)).toEqual(['blurred', 'mismatch', 'expired', 'incomplete']);
+    const front = detail.message.images.find((image) => image.side === 'front');
+    expect(front?.url).toBe(`/api/console/queues/verification/${user.requestId}/images/front`);
+
+    const picture = await server.raw(front?.url as string, { headers: { cookie: admin.cookie as string } });
+    expect(picture.headers.get('content-type')).toBe('image/png');
+    expect(picture.headers.get('cache-control')).toBe('private, no-store');
+    expect(Buffer.from(await picture.arrayBuffer()).equals(TINY_PNG)).toBe(true);
+    expect((await envelopeOf(await server.raw(front?.url as string))).type).toBe('999');
+    expect((await envelopeOf(await server.raw(front?.url as string, { headers: { authorization: `Bearer ${user.token}` } }))).type).toBe('999');
+
+    expect((await admin.post(`/queues/verification/${user.requestId}/approve`)).type).toBe('ok');
+    expect((await server.get<{ level: number; state: string }>('/real/state', {}, { token: user.token })).message).toMatchObject({ level: 1, state: 'verified' });
+    expect(events).toContainEqual(expect.objectContaining({ userId: user.userId, kind: 'verification.approved', refType: 'identity_verification', refId: user.requestId }));
+    const mail = (await server.get<{ subject: string }[]>('/dev/outbox', { to: user.email })).message[0];
+    expect(mail?.subject).toBe('OpenBourse 身份认证已通过');
+
+    const audit = await lastAudit('verification.approve', user.requestId);
+    expect(audit).toMatchObject({ operator_id: adminId, ip: admin.ip, before: { status: 'review' }, after: { status: 'verified' } });
+    expect((await admin.post(`/queues/verification/${user.requestId}/approve`)).message).toBe('This verification request is not under review');
+  });
+
+  it('rejects with a listed reason each user reads in their language, or a written one', async () => {
+    const events = capturedUserEvents();
+    const listed = await submittedLv1();
+    expect((await admin.post(`/queues/verification/${listed.requestId}/reject`)).message).toBe('Choose or write a reason for the rejection');
+    expect((await admin.post(`/queues/verification/${listed.requestId}/reject`, { reason_code: 'expired' })).type).toBe('ok');
+    expect((await server.get<{ reason: string }>('/real/state', { lang: 'en' }, { token: listed.token })).message.reason).toBe('The document has expired');
+    expect((await server.get<{ reason: string }>('/real/state', { lang: 'zh' }, { token: listed.token })).message.reason).toBe('证件已过期');
+    expect(events).toContainEqual(expect.objectContaining({ userId: listed.userId, kind: 'verification.rejected' }));
+
+    const written = await submittedLv1();
+    await admin.post(`/queues/verification/${written.requestId}/reject`, { reason: 'Please hold the passport flat' });
+    expect((await server.get<{ reason: string }>('/real/state', { lang: 'en' }, { token: written.token })).message.reason).toBe('Please hold the passport flat');
+    const audit = await lastAudit('verification.reject', written.requestId);
+    expect(audit).toMatchObject({ operator_id: adminId, before: { status: 'review', reason: null }, after: { status: 'failed', reason: 'Please hold the passport flat' } });
+  });
+
+  it('counts what is pending on the dashboard, from the queue registry', async () => {
+    const before = (await admin.get<{ queues: { key: string; pending: number }[] }>('/dashboard')).message.queues[0]?.pending ?? 0;
+    await submittedLv1();
+    const dashboard = await admin.get<{ queues: { key: string; pending: number }[]; deposits_pending: number; withdrawals_pending: number }>('/dashboard');
+    expect(dashboard.message.queues).toEqual([
+      { key: 'verification', pending: before + 1, can_decide: true },
+      { key: 'deposits', pending: 0, can_decide: true },
+      { key: 'withdrawals', pending: 0, can_decide: true },
+    ]);
+    expect(dashboard.message).toMatchObject({ deposits_pending: 0, withdrawals_pending: 0 });
+  });
+});
+
+describe('users', () => {
+  it('finds users by id, email or phone and shows everything about one', async () => {
+    const user = await registerUser(server);
+    const phone = uniquePhone();
+    await bindPhone(server, user.token, phone);
+    credit(server, user.email, '250', 'USDT');
+    const [found] = (await admin.get<{ id: number; email: string }[]>('/users', { q: user.email.toUpperCase() })).message;
+    expect(found?.email).toBe(user.email);
+    expect((await admin.get<{ id: number }[]>('/users', { q: phone.slice(-8) })).message.map((row) => row.id)).toContain(found?.id);
+    expect((await admin.get<{ id: number }[]>('/users', { q: String(found?.id) })).message.map((row) => row.id)).toContain(found?.id);
+    expect((await admin.get<unknown[]>('/users', { q: '%' })).message).toEqual([]);
+
+    const id = found?.id as number;
+    server.built.ctx.db.insert(loginEvents).values({ userId: id, success: false, failure: 'password', ip: '203.0.113.9', userAgent: 'Test', createdAt: server.built.ctx.now() }).run();
+    const profile = await admin.get<{ balances: { account_type: string; currency: string; available: string }[] }>(`/users/${id}`);
+    expect(profile.message.balances).toContainEqual(expect.objectContaining({ account_type: 'change', currency: 'USDT', available: '250.000000' }));
+    const postings = await admin.get<Page<{ type: string; amount: string }>>(`/users/${id}/postings`);
+    expect(postings.message.list[0]).toMatchObject({ type: 'demo_credit', amount: '250.000000' });
+    expect((await admin.get<Page<{ ip: string }>>(`/users/${id}/logins`)).message.list[0]).toMatchObject({ ip: '203.0.113.9', success: false });
+    expect((await admin.get<Page<AuditEntry>>(`/users/${id}/audit`)).message.list[0]).toMatchObject({ action: 'ledger.demo_credit', target_id: String(id) });
+    expect((await admin.get(`/users/99999999`)).message).toBe('Account not found');
+  });
+
+  it('freezes a user, who can look but not trade, sees why, and can still cancel', async () => {
+    const user = await registerUser(server);
+    credit(server, user.email, '1000', 'USDT');
+    const id = (await admin.get<{ id: number }[]>('/users', { q: user.email })).message[0]?.id as number;
+    const order = { amount: '0.001', target_price: '20000', currency_id: 1, legal_id: 3, type: 1 };
+    expect((await server.post('/coin/trade', order, { token: user.token })).type).toBe('ok');
+
+    expect((await admin.post(`/users/${id}/freeze`, { reason: 'Suspicious activity under review' })).type).toBe('ok');
+    const info = await server.get<{ frozen: { at: number; reason: string } | null }>('/user/info', {}, { token: user.token });
+    expect(info.message.frozen).toEqual({ at: expect.any(Number), reason: 'Suspicious activity under review' });
+    expect(await server.post('/coin/trade', order, { token: user.token, lang: 'en' })).toEqual({
+      type: 'error',
+      message: 'Your account is frozen (Suspicious activity under review): trading, transfers and withdrawals are unavailable. Please contact customer service if you have questions',
+    });
+    expect((await server.post('/coin/cancel_all', {}, { token: user.token })).type).toBe('ok');
+    expect((await server.post('/wallet/list', {}, { token: user.token })).type).toBe('ok');
+    expect((await admin.post(`/users/${id}/freeze`, { reason: 'again' })).message).toBe('This user is already frozen');
+
+    const freezeAudit = await lastAudit('user.freeze', id);
+    expect(freezeAudit).toMatchObject({ operator_id: adminId, before: { frozenAt: null, frozenReason: null }, after: { frozenReason: 'Suspicious activity under review' } });
+
+    expect((await admin.post(`/users/${id}/unfreeze`, { reason: 'Cleared' })).type).toBe('ok');
+    expect((await server.get<{ frozen: unknown }>('/user/info', {}, { token: user.token })).message.frozen).toBeNull();
+    expect((await server.post('/coin/trade', order, { token: user.token })).type).toBe('ok');
+    await server.post('/coin/cancel_all', {}, { token: user.token });
+    expect(await lastAudit('user.unfreeze', id)).toMatchObject({ before: { frozenReason: 'Suspicious activity under review' }, after: { frozenAt: null, reason: 'Cleared' } });
+  });
+});
+
+const allLanguages = (text: (lang: string) => Record<string, string>) => Object.fromEntries(LANGUAGE_CODES.map((lang) => [lang, text(lang)]));
+
+describe('content', () => {
+  it('edits a draft, publishes it only when every language is there, and audits each step', async () => {
+    const item = await admin.get<{ live: { texts: Record<string, { title: string }> }; draft: null }>('/content/article/1');
+    expect(item.message.draft).toBeNull();
+    const live = item.message.live as { category: string; texts: Record<string, { title: string; summary: string; body: string }> };
+    const edited = { ...live, texts: { ...live.texts, zh: { ...live.texts.zh, title: '维护时间调整' } } };
+
+    expect((await admin.post('/content/article/1/draft', { doc: edited })).type).toBe('ok');
+    expect((await server.post<{ title: string }>('/news/detail', { id: 1, lang: 'zh' })).message.title).not.toBe('维护时间调整');
+    expect((await admin.post('/content/article/1/publish')).type).toBe('ok');
+    expect((await server.post<{ title: string }>('/news/detail', { id: 1, lang: 'zh' })).message.title).toBe('维护时间调整');
+    const audit = await lastAudit('content.publish', 1);
+    expect(audit).toMatchObject({ target_type: 'content.article', operator_id: adminId, before: { draft: { texts: { zh: { title: '维护时间调整' } } } }, after: { draft: null, live: { texts: { zh: { title: '维护时间调整' } } } } });
+
+    const partial = { category: 'banner', image: '/static/banners/fair.svg', texts: { zh: { title: '新横幅', summary: '摘要', body: '正文' } } };
+    const created = await admin.post<{ key: string }>('/content/article', { doc: partial });
+    expect(Number(created.message.key)).toBeGreaterThanOrEqual(10_000);
+    const refused = await admin.post<string>(`/content/article/${created.message.key}/publish`);
+    expect(refused.message).toMatch(/^These languages are not complete yet: 繁體中文, English, 日本語/);
+    expect((await admin.post('/content/article', { doc: { ...partial, image: 'javascript:alert(1)' } })).message).toBe('The picture address must start with /static/ or https://');
+
+    const complete = { ...partial, texts: allLanguages((lang) => ({ title: `Banner ${lang}`, summary: `Summary ${lang}`, body: `Body ${lang}` })) };
+    await admin.post(`/content/article/${created.message.key}/draft`, { doc: complete });
+    expect((await admin.post(`/content/article/${created.message.key}/publish`)).type).toBe('ok');
+    const banners = await server.post<{ list: { id: number; title: string }[] }>('/news/list', { c_id: 5, lang: 'fra', limit: 50 });
+    expect(banners.message.list).toContainEqual(expect.objectContaining({ id: Number(created.message.key), title: 'Banner fra' }));
+
+    expect((await admin.post(`/content/article/${created.message.key}/unpublish`)).type).toBe('ok');
+    expect((await server.post('/news/detail', { id: Number(created.message.key), lang: 'en' })).type).toBe('error');
+    expect(await lastAudit('content.unpublish', created.message.key)).toMatchObject({ before: { live: { category: 'banner' } }, after: { live: null, draft: { category: 'banner' } } });
+  });
+
+  it('keeps console edits, and a taken-down seeded item down, across a restart, while the rest comes from data/ again', async () => {
+    const faq = (await admin.get<{ live: { sort: number; texts: Record<string, { question: string; answer: string }> } }>('/content/faq/1')).message.live;
+    await admin.post('/content/faq/1/draft', { doc: { ...faq, texts: { ...faq.texts, en: { question: 'Edited question?', answer: 'Edited answer.' } } } });
+    await admin.post('/content/faq/1/publish');
+    const page = (await admin.get<{ live: { texts: Record<string, { title: string; body: string }> } }>('/content/page/aboutus')).message.live;
+    await admin.post('/content/page/aboutus/draft', { doc: { texts: { ...page.texts, en: { title: 'About us, edited', body: 'Edited body.' } } } });
+    await admin.post('/content/page/aboutus/publish');
+    await admin.post('/content/article/2/unpublish');
+    await admin.post('/content/article/2/discard');
+    // A draft discarded before it was ever published leaves the item to data/ again.
+    await admin.post('/content/faq/3/draft', { doc: (await admin.get<{ live: object }>('/content/faq/3')).message.live });
+    await admin.post('/content/faq/3/discard');
+    const owned = server.built.ctx.db.select().from(consoleContent).all().map((row) => `${row.kind}:${row.key}`);
+    expect(owned).toEqual(expect.arrayContaining(['faq:1', 'page:aboutus', 'article:2']));
+    expect(owned).not.toContain('faq:3');
+
+    server = await restartServer(server);
+    admin = await signIn(server, adminOperator);
+    const faqs = await server.get<{ id: number; question: string }[]>('/faq', { lang: 'en' });
+    expect(faqs.message.find((entry) => entry.id === 1)?.question).toBe('Edited question?');
+    expect(faqs.message.find((entry) => entry.id === 2)?.question).toBeTruthy();
+    expect((await server.get<{ title: string }>('/aboutus', { lang: 'en' })).message.title).toBe('About us, edited');
+    expect((await server.post('/news/detail', { id: 2, lang: 'en' })).type).toBe('error');
+    expect((await server.post('/news/detail', { id: 3, lang: 'en' })).type).toBe('ok');
+  });
+});
+
+describe('the audit trail', () => {
+  it('gets one record per state change, with the operator, their address, and the state before and after', async () => {
+    const operator = await createOperator(server, 'admin');
+    const client = await signIn(server, operator);
+    const approveMe = await submittedLv1();
+    const rejectMe = await submittedLv1();
+    const user = await registerUser(server);
+    const userId = (await client.get<{ id: number }[]>('/users', { q: user.email })).message[0]?.id as number;
+    const faq = (await client.get<{ live: object }>('/content/faq/2')).message.live;
+    let created = '';
+
+    const changes: [string, () => Promise<{ type: string; message: unknown }>][] = [
+      ['ledger.check', () => client.post('/dashboard/ledger-check')],
+      ['verification.approve', () => client.post(`/queues/verification/${approveMe.requestId}/approve`)],
+      ['verification.reject', () => client.post(`/queues/verification/${rejectMe.requestId}/reject`, { reason_code: 'blurred' })],
+      ['user.freeze', () => client.post(`/users/${userId}/freeze`, { reason: 'Review' })],
+      ['user.unfreeze', () => client.post(`/users/${userId}/unfreeze`, { reason: 'Done' })],
+      ['content.draft', () => client.post('/content/faq/2/draft', { doc: faq })],
+      ['content.discard', () => client.post('/content/faq/2/discard')],
+      ['content.draft', () => client.post('/content/faq/2/draft', { doc: faq })],
+      ['content.publish', () => client.post('/content/faq/2/publish')],
+      [
+        'content.create',
+        async () => {
+          const answer = await client.post<{ key: string }>('/content/faq', { doc: { sort: 99, texts: { en: { question: 'New?', answer: 'Yes.' } } } });
+          created = answer.message.key;
+          return answer;
+        },
+      ],
+      ['content.unpublish', () => client.post('/content/faq/2/unpublish')],
+    ];
+    for (const [action, change] of changes) {
+      const before = server.built.ctx.db.select().from(auditLog).orderBy(desc(auditLog.id)).get()?.id ?? 0;
+      expect({ action, answer: (await change()).type }).toEqual({ action, answer: 'ok' });
+      const written = server.built.ctx.db.select().from(auditLog).where(gt(auditLog.id, before)).all();
+      expect({ action, written: written.map((row) => row.action) }).toEqual({ action, written: [action] });
+      expect(written[0]).toMatchObject({ actor: operator.email, operatorId: operator.id, ip: client.ip, after: expect.anything() });
+    }
+    expect(created).not.toBe('');
+    // A refused change writes nothing.
+    const last = server.built.ctx.db.select().from(auditLog).orderBy(desc(auditLog.id)).get()?.id;
+    expect((await client.post(`/queues/verification/${approveMe.requestId}/approve`)).type).toBe('error');
+    expect(server.built.ctx.db.select().from(auditLog).orderBy(desc(auditLog.id)).get()?.id).toBe(last);
+  });
+});
+
+describe('dashboard and audit trail', () => {
+  it('runs the ledger check on demand, keeps it, and shows system balances and feed status', async () => {
+    const check = await admin.post<{ ok: boolean; at: number; id: number }>('/dashboard/ledger-check');
+    expect(check.message).toMatchObject({ ok: true, violations: 0 });
+    const dashboard = await admin.get<{ ledger_check: { id: number }; system_accounts: { account: string; currency: string }[]; feeds: { symbol: string; source: string | null }[]; users_today: number }>(
+      '/dashboard',
+    );
+    expect(dashboard.message.ledger_check.id).toBe(check.message.id);
+    expect(dashboard.message.system_accounts).toContainEqual(expect.objectContaining({ account: 'treasury', currency: 'USDT' }));
+    expect(dashboard.message.feeds.map((feed) => feed.symbol)).toContain('BTC/USDT');
+    expect(dashboard.message.users_today).toBeGreaterThan(0);
+  });
+
+  it('filters by operator, action family, target and time, and exports CSV that a spreadsheet cannot run', async () => {
+    const operator = await createOperator(server, 'support');
+    const support = await signIn(server, operator);
+    const user = await registerUser(server);
+    const id = (await support.get<{ id: number }[]>('/users', { q: user.email })).message[0]?.id as number;
+    const start = server.built.ctx.now();
+    await support.post(`/users/${id}/freeze`, { reason: 'Chargeback' });
+
+    const byOperator = await admin.get<Page<AuditEntry>>('/audit', { actor: operator.email });
+    expect(byOperator.message.list.map((entry) => entry.action)).toEqual(['user.freeze']);
+    expect((await admin.get<Page<AuditEntry>>('/audit', { action: 'user.', target_type: 'user', target_id: String(id), from: start })).message.total).toBe(1);
+    expect((await admin.get<Page<AuditEntry>>('/audit', { actor: operator.email, to: start - 1 })).message.total).toBe(0);
+
+    const response = await admin.raw(`/audit/export?actor=${encodeURIComponent(operator.email)}`);
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-.+\.csv"$/);
+    const csv = (await response.text()).replace(/^\uFEFF/, '');
+    const [header, row] = csv.trim().split('\r\n');
+    expect(header).toBe('id,time,actor,operator_id,ip,action,target_type,target_id,before,after');
+    expect(row).toContain(`"${operator.email}","${operator.id}","${support.ip}","user.freeze","user","${id}"`);
+
+    // A CLI actor is free text: one that looks like a formula is defused.
+    writeAudit(server.built.ctx.db, { actor: '=HYPERLINK("http://evil")', action: 'test.formula', targetType: 'test', targetId: 1, before: null, after: { ok: true } }, server.built.ctx.now());
+    const formula = await (await admin.raw('/audit/export?action=test.formula')).text();
+    expect(formula).toContain(`"'=HYPERLINK(""http://evil"")"`);
+
+    const every = server.built.ctx.db.select().from(auditLog).where(eq(auditLog.operatorId, operator.id)).orderBy(desc(auditLog.id)).all();
+    expect(every.every((entry) => entry.ip === support.ip && entry.after !== null)).toBe(true);
+  });
+});

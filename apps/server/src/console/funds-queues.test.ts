@@ -1,0 +1,146 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ConsoleClient, createOperator, signIn } from '../../test/console.ts';
+import { FUND_PASSWORD, savedAddress, verifiedUser } from '../../test/funds.ts';
+import { credit, freshIp, pushTicks, registerUser, startServer, TINY_PNG, type TestServer, upload } from '../../test/harness.ts';
+import type { UserEvent } from '../market/bus.ts';
+
+let server: TestServer;
+let admin: ConsoleClient;
+
+beforeAll(async () => {
+  server = await startServer();
+  await pushTicks(server, 'BTC/USDT', [{ price: '100000' }]);
+  admin = await signIn(server, await createOperator(server, 'admin'));
+});
+
+interface Page<T> {
+  list: T[];
+  total: number;
+}
+interface AuditEntry {
+  actor: string;
+  action: string;
+  target_type: string;
+  before: { status: string } | null;
+  after: { status: string; reason?: string; txRef?: string } | null;
+}
+
+function capturedUserEvents(): UserEvent[] {
+  const events: UserEvent[] = [];
+  server.built.ctx.bus.on('user', (event) => events.push(event));
+  return events;
+}
+
+async function lastAudit(action: string, targetId: number): Promise<AuditEntry | undefined> {
+  return (await admin.get<Page<AuditEntry>>('/audit', { action, target_id: String(targetId) })).message.list[0];
+}
+
+async function spot(token: string, currency: string) {
+  return (await server.post<{ available: string; frozen: string }>('/wallet/detail', { currency, type: 'change' }, { token })).message;
+}
+
+/** A user who reported a USDT bank transfer with its voucher. */
+async function voucherDeposit(amount = '500') {
+  const user = await registerUser(server);
+  const voucher = (await upload(server, user.token, TINY_PNG, 'voucher.png', 'voucher')).message;
+  const submitted = await server.post<{ id: number }>('/wallet/charge_req', { currency: 'USDT', amount, voucher, account: 'ACME Bank 1234', type: 1 }, { token: user.token });
+  if (submitted.type !== 'ok') throw new Error(JSON.stringify(submitted));
+  return { ...user, depositId: submitted.message.id };
+}
+
+/** A verified user who asked to withdraw 0.5 BTC of their 1 BTC. */
+async function withdrawalRequest() {
+  const user = await verifiedUser(server);
+  credit(server, user.email, '1', 'BTC');
+  const addressId = await savedAddress(server, user.token, { currency: 'BTC', address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' });
+  const requested = await server.post<{ id: number }>('/wallet/out', { currency: 'BTC', number: '0.5', address_id: addressId, pay_password: FUND_PASSWORD }, { token: user.token, ip: freshIp() });
+  if (requested.type !== 'ok') throw new Error(JSON.stringify(requested));
+  return { ...user, withdrawalId: requested.message.id };
+}
+
+describe('deposits queue', () => {
+  it('lists a voucher waiting, shows its picture to operators, approves it into the user\'s balance, and tells the user', async () => {
+    const events = capturedUserEvents();
+    const user = await voucherDeposit();
+    const list = await admin.get<Page<{ id: number; account: string; amount: string; status: string }>>('/queues/deposits', { limit: 100 });
+    expect(list.message.list).toContainEqual(expect.objectContaining({ id: user.depositId, account: user.email, amount: '500.000000', status: 'review' }));
+    const detail = await admin.get<{ payer_account: string; voucher_url: string; user: { email: string } }>(`/queues/deposits/${user.depositId}`);
+    expect(detail.message).toMatchObject({ payer_account: 'ACME Bank 1234', user: { email: user.email } });
+    const picture = await admin.raw(detail.message.voucher_url.replace('/api/console', ''));
+    expect(picture.headers.get('content-type')).toBe('image/png');
+    expect(picture.headers.get('cache-control')).toBe('private, no-store');
+    expect((await admin.get<{ deposits_pending: number }>('/dashboard')).message.deposits_pending).toBeGreaterThan(0);
+
+    expect((await admin.post(`/queues/deposits/${user.depositId}/approve`, {})).type).toBe('ok');
+    expect(await spot(user.token, 'USDT')).toMatchObject({ available: '500.000000' });
+    expect(await lastAudit('deposit.approve', user.depositId)).toMatchObject({ target_type: 'deposit', before: { status: 'review' }, after: { status: 'credited' } });
+    expect(events).toContainEqual(expect.objectContaining({ kind: 'deposit.credited', refId: user.depositId }));
+    const postings = (await server.post<{ list: { type_name: string }[] }>('/wallet/legal_log', {}, { token: user.token, lang: 'en' })).message.list;
+    expect(postings).toEqual([expect.objectContaining({ type_name: 'Deposit (voucher)' })]);
+    expect(await admin.post(`/queues/deposits/${user.depositId}/approve`, {})).toEqual({ type: 'error', message: 'This deposit is not waiting for review' });
+  });
+
+  it('rejects with the reason and changes no balance', async () => {
+    const events = capturedUserEvents();
+    const user = await voucherDeposit();
+    expect((await admin.post(`/queues/deposits/${user.depositId}/reject`, {})).message).toBe('Please enter reason');
+    expect((await admin.post(`/queues/deposits/${user.depositId}/reject`, { reason: 'No such payment on our account' })).type).toBe('ok');
+    expect(await spot(user.token, 'USDT')).toMatchObject({ available: '0.000000' });
+    const record = (await server.get<{ list: { status: string; reason: string }[] }>('/recharge/log', {}, { token: user.token })).message.list[0];
+    expect(record).toMatchObject({ status: 'rejected', reason: 'No such payment on our account' });
+    expect(await lastAudit('deposit.reject', user.depositId)).toMatchObject({ after: { status: 'rejected', reason: 'No such payment on our account' } });
+    expect(events).toContainEqual(expect.objectContaining({ kind: 'deposit.rejected', params: expect.objectContaining({ reason: 'No such payment on our account' }) }));
+  });
+
+  it('lets viewers look but not decide, and answers unknown ids as missing', async () => {
+    const user = await voucherDeposit();
+    const viewer = await signIn(server, await createOperator(server, 'viewer'));
+    expect((await viewer.get(`/queues/deposits/${user.depositId}`)).type).toBe('ok');
+    expect(await viewer.post(`/queues/deposits/${user.depositId}/approve`, {})).toEqual({ type: 'error', message: 'Your role does not allow this action' });
+    expect(await admin.get('/queues/deposits/99999999')).toEqual({ type: 'error', message: 'Deposit not found' });
+    expect(await spot(user.token, 'USDT')).toMatchObject({ available: '0.000000' });
+  });
+});
+
+describe('withdrawals queue', () => {
+  it('shows the request with the full destination and the ticks that valued it, and pays it with a reference', async () => {
+    const events = capturedUserEvents();
+    const user = await withdrawalRequest();
+    const detail = await admin.get<{ destination: string; amount: string; fee: string; btc_value: string; balance: { frozen: string }; user: { email: string } }>(`/queues/withdrawals/${user.withdrawalId}`);
+    expect(detail.message).toMatchObject({ destination: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', amount: '0.49980000', fee: '0.00020000', btc_value: '0.50000000', balance: { frozen: '0.50000000' }, user: { email: user.email } });
+    expect((await admin.get<{ withdrawals_pending: number }>('/dashboard')).message.withdrawals_pending).toBeGreaterThan(0);
+    expect((await admin.post(`/queues/withdrawals/${user.withdrawalId}/approve`, {})).message).toBe('Please enter transaction reference');
+    const txRef = 'a1'.repeat(32);
+    expect((await admin.post(`/queues/withdrawals/${user.withdrawalId}/approve`, { tx_ref: txRef })).type).toBe('ok');
+    expect(await spot(user.token, 'BTC')).toMatchObject({ available: '0.50000000', frozen: '0.00000000' });
+    const record = (await server.get<{ list: { status: string; explorer_url: string }[] }>('/user/withdraw/list', {}, { token: user.token })).message.list[0];
+    expect(record).toMatchObject({ status: 'paid', explorer_url: `https://mempool.space/tx/${txRef}` });
+    expect(await lastAudit('withdrawal.approve', user.withdrawalId)).toMatchObject({ before: { status: 'review' }, after: { status: 'paid', txRef } });
+    expect(events).toContainEqual(expect.objectContaining({ kind: 'withdrawal.paid', refId: user.withdrawalId }));
+    const clearing = (await admin.get<{ system_accounts: { account: string; currency: string; available: string }[] }>('/dashboard')).message.system_accounts;
+    expect(clearing).toEqual(expect.arrayContaining([expect.objectContaining({ account: 'withdrawal_clearing', currency: 'BTC' }), expect.objectContaining({ account: 'fees', currency: 'BTC' })]));
+  });
+
+  it('rejects with the reason and returns the frozen amount and fee', async () => {
+    const events = capturedUserEvents();
+    const user = await withdrawalRequest();
+    expect((await admin.post(`/queues/withdrawals/${user.withdrawalId}/reject`, { reason: 'Address flagged by compliance' })).type).toBe('ok');
+    expect(await spot(user.token, 'BTC')).toMatchObject({ available: '1.00000000', frozen: '0.00000000' });
+    const record = (await server.get<{ list: { status: string; reason: string }[] }>('/user/withdraw/list', {}, { token: user.token })).message.list[0];
+    expect(record).toMatchObject({ status: 'rejected', reason: 'Address flagged by compliance' });
+    const postings = (await server.post<{ list: { type_name: string }[] }>('/wallet/legal_log', { currency: 'BTC' }, { token: user.token, lang: 'en' })).message.list;
+    expect(postings.slice(0, 2).map((posting) => posting.type_name)).toEqual(['Withdrawal returned', 'Withdrawal returned']);
+    expect(await lastAudit('withdrawal.reject', user.withdrawalId)).toMatchObject({ after: { status: 'rejected' } });
+    expect(events).toContainEqual(expect.objectContaining({ kind: 'withdrawal.rejected', params: expect.objectContaining({ reason: 'Address flagged by compliance' }) }));
+    expect(await admin.post(`/queues/withdrawals/${user.withdrawalId}/reject`, { reason: 'again' })).toEqual({ type: 'error', message: 'This withdrawal is not waiting for review' });
+  });
+
+  it('refuses support and viewer roles a decision', async () => {
+    const user = await withdrawalRequest();
+    for (const role of ['support', 'viewer'] as const) {
+      const operator = await signIn(server, await createOperator(server, role));
+      expect(await operator.post(`/queues/withdrawals/${user.withdrawalId}/reject`, { reason: 'no' })).toEqual({ type: 'error', message: 'Your role does not allow this action' });
+    }
+    expect(await spot(user.token, 'BTC')).toMatchObject({ frozen: '0.50000000' });
+  });
+});

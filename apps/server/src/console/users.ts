@@ -1,0 +1,220 @@
+import { formatMinor } from '@openbourse/core';
+import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { z } from 'zod';
+import { auditLog, identityVerifications, journalEntries, ledgerAccounts, loginEvents, postings, spotOrders, users } from '../db/schema.ts';
+import { presentOrder } from '../exchange/present.ts';
+import { writeAudit } from '../platform/audit.ts';
+import type { AppContext } from '../platform/context.ts';
+import { ok } from '../platform/envelope.ts';
+import { AppError } from '../platform/errors.ts';
+import { id, language, pageWindow, pagination, text, toPage } from '../platform/fields.ts';
+import { hasMessage, translate } from '../platform/i18n.ts';
+import type { UserRow } from '../platform/users.ts';
+import { presentRejectReason } from '../platform/verification-review.ts';
+import { presentAudit } from './audit.ts';
+import { type ConsoleModule, consoleDoc } from './scope.ts';
+import { reviewerOf } from './sessions.ts';
+
+/**
+ * Users as operators see them: search, everything about one user, and
+ * freezing. There is no route here that changes a balance, an order or a
+ * trade: operators look, and freeze or unfreeze.
+ */
+
+const SEARCH_LIMIT = 50;
+const searchQuery = z.object({ q: z.string().trim().min(1).max(100), lang: language() });
+const idParams = z.object({ id: id() });
+const freezeBody = z.object({ reason: text(200), lang: language() });
+
+/** `column LIKE %value%` with the operator's text taken literally (SQLite's LIKE has no escape character unless told). */
+function contains(column: SQLiteColumn, value: string): SQL {
+  const pattern = `%${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+}
+
+function summary(user: UserRow) {
+  return {
+    id: user.id,
+    email: user.email,
+    phone: user.phone,
+    area_code: user.areaCode,
+    nickname: user.nickname,
+    verification_level: user.verificationLevel,
+    frozen: user.frozenAt !== null,
+    created_at: user.createdAt,
+  };
+}
+
+function findUser(ctx: AppContext, userId: number): UserRow {
+  const user = ctx.db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user) throw new AppError('errors.accountNotFound');
+  return user;
+}
+
+function freezeState(user: UserRow) {
+  return { frozenAt: user.frozenAt, frozenReason: user.frozenReason };
+}
+
+export const consoleUsers: ConsoleModule = (api, { ctx, guards }) => {
+  const { db, catalog } = ctx;
+  const view = guards.permit('users.view');
+  const freeze = guards.permit('users.freeze');
+
+  api.get('/users', { schema: consoleDoc('Find users by id, email or phone (partial email and phone match)', { querystring: searchQuery }), preHandler: view }, async (request) => {
+    const { q } = request.query;
+    const conditions: SQL[] = [contains(users.email, q.toLowerCase()), contains(users.phone, q)];
+    if (/^\d{1,15}$/.test(q)) conditions.push(eq(users.id, Number(q)));
+    const rows = db.select().from(users).where(or(...conditions)).orderBy(desc(users.id)).limit(SEARCH_LIMIT).all();
+    return ok(rows.map(summary));
+  });
+
+  api.get('/users/:id', { schema: consoleDoc('One user: profile, verification requests and balances per account', { params: idParams, querystring: z.object({ lang: language() }) }), preHandler: view }, async (request) => {
+    const user = findUser(ctx, request.params.id);
+    const lang = request.lang;
+    const requests = db.select().from(identityVerifications).where(eq(identityVerifications.userId, user.id)).orderBy(desc(identityVerifications.id)).all();
+    const accounts = db.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, user.id)).all();
+    const balances = accounts
+      .map((account) => {
+        const currency = catalog.currency(account.currencyId);
+        const type = catalog.accountType(account.accountTypeId);
+        const scale = currency?.scale ?? 0;
+        return {
+          account_type: type?.code ?? String(account.accountTypeId),
+          account_name: type && hasMessage(`accountTypes.${type.code}`) ? translate(lang, `accountTypes.${type.code}`) : (type?.code ?? ''),
+          currency: currency?.symbol ?? String(account.currencyId),
+          available: formatMinor(account.available, scale),
+          frozen: formatMinor(account.frozen, scale),
+        };
+      })
+      .sort((a, b) => a.account_type.localeCompare(b.account_type) || a.currency.localeCompare(b.currency));
+    return ok({
+      ...summary(user),
+      invite_code: user.inviteCode,
+      inviter_id: user.inviterId,
+      credit_score: user.creditScore,
+      failed_logins: user.failedLogins,
+      locked_until: user.lockedUntil,
+      frozen_at: user.frozenAt,
+      frozen_reason: user.frozenReason,
+      verifications: requests.map((row) => ({
+        id: row.id,
+        level: row.level,
+        status: row.status,
+        id_type: row.idType,
+        name: row.name,
+        card_id: row.cardId,
+        reason: presentRejectReason(lang, row.reason),
+        submitted_at: row.createdAt,
+        reviewed_at: row.reviewedAt,
+        reviewed_by: row.reviewedBy,
+      })),
+      balances,
+    });
+  });
+
+  api.get('/users/:id/postings', { schema: consoleDoc('A user\'s ledger postings, newest first', { params: idParams, querystring: z.object(pagination) }), preHandler: view }, async (request) => {
+    const user = findUser(ctx, request.params.id);
+    const window = pageWindow(request.query.page, request.query.limit);
+    const where = eq(ledgerAccounts.userId, user.id);
+    const total = db.select({ total: count() }).from(postings).innerJoin(ledgerAccounts, eq(postings.accountId, ledgerAccounts.id)).where(where).get()?.total ?? 0;
+    const rows = db
+      .select({ posting: postings, accountTypeId: ledgerAccounts.accountTypeId, entry: journalEntries })
+      .from(postings)
+      .innerJoin(ledgerAccounts, eq(postings.accountId, ledgerAccounts.id))
+      .innerJoin(journalEntries, eq(postings.entryId, journalEntries.id))
+      .where(where)
+      .orderBy(desc(postings.id))
+      .limit(window.limit)
+      .offset(window.offset)
+      .all();
+    const list = rows.map(({ posting, accountTypeId, entry }) => {
+      const currency = catalog.currency(posting.currencyId);
+      const scale = currency?.scale ?? 0;
+      const typeKey = `ledgerTypes.${entry.type}`;
+      return {
+        id: posting.id,
+        entry_id: entry.id,
+        type: entry.type,
+        type_name: hasMessage(typeKey) ? translate(request.lang, typeKey) : entry.type,
+        account_type: catalog.accountType(accountTypeId)?.code ?? String(accountTypeId),
+        currency: currency?.symbol ?? String(posting.currencyId),
+        bucket: posting.bucket,
+        amount: formatMinor(posting.amount, scale),
+        balance_after: formatMinor(posting.balanceAfter, scale),
+        ref: `${entry.refType}#${entry.refId}`,
+        memo: entry.memo,
+        created_at: entry.createdAt,
+      };
+    });
+    return ok(toPage(list, window, total));
+  });
+
+  api.get('/users/:id/orders', { schema: consoleDoc('A user\'s spot and stock orders, newest first', { params: idParams, querystring: z.object(pagination) }), preHandler: view }, async (request) => {
+    const user = findUser(ctx, request.params.id);
+    const window = pageWindow(request.query.page, request.query.limit);
+    const where = eq(spotOrders.userId, user.id);
+    const total = db.select({ total: count() }).from(spotOrders).where(where).get()?.total ?? 0;
+    const rows = db.select().from(spotOrders).where(where).orderBy(desc(spotOrders.id)).limit(window.limit).offset(window.offset).all();
+    const list = rows.flatMap((order) => {
+      const instrument = ctx.instruments.get(order.symbol);
+      return instrument ? [presentOrder(order, instrument)] : [];
+    });
+    return ok(toPage(list, window, total));
+  });
+
+  api.get('/users/:id/logins', { schema: consoleDoc('A user\'s login history (successful and failed), newest first', { params: idParams, querystring: z.object(pagination) }), preHandler: view }, async (request) => {
+    const user = findUser(ctx, request.params.id);
+    const window = pageWindow(request.query.page, request.query.limit);
+    const where = eq(loginEvents.userId, user.id);
+    const total = db.select({ total: count() }).from(loginEvents).where(where).get()?.total ?? 0;
+    const rows = db.select().from(loginEvents).where(where).orderBy(desc(loginEvents.id)).limit(window.limit).offset(window.offset).all();
+    return ok(toPage(rows.map((row) => ({ id: row.id, success: row.success, failure: row.failure, ip: row.ip, user_agent: row.userAgent, created_at: row.createdAt })), window, total));
+  });
+
+  api.get('/users/:id/audit', { schema: consoleDoc('Operator actions on this user and on their verification requests, newest first', { params: idParams, querystring: z.object(pagination) }), preHandler: view }, async (request) => {
+    const user = findUser(ctx, request.params.id);
+    const window = pageWindow(request.query.page, request.query.limit);
+    const requestIds = db.select({ id: identityVerifications.id }).from(identityVerifications).where(eq(identityVerifications.userId, user.id)).all().map((row) => String(row.id));
+    const where = or(
+      and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, String(user.id))),
+      requestIds.length > 0 ? and(eq(auditLog.targetType, 'identity_verification'), inArray(auditLog.targetId, requestIds)) : undefined,
+    );
+    const total = db.select({ total: count() }).from(auditLog).where(where).get()?.total ?? 0;
+    const rows = db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(window.limit).offset(window.offset).all();
+    return ok(toPage(rows.map(presentAudit), window, total));
+  });
+
+  /** Freezing and unfreezing: one audited update, then the user is told. */
+  function setFreeze(request: Parameters<typeof reviewerOf>[0], userId: number, reason: string, frozen: boolean) {
+    const now = ctx.now();
+    const reviewer = reviewerOf(request);
+    const after = db.transaction((tx) => {
+      const before = tx.select().from(users).where(eq(users.id, userId)).get();
+      if (!before) throw new AppError('errors.accountNotFound');
+      if (frozen === (before.frozenAt !== null)) throw new AppError(frozen ? 'console.alreadyFrozen' : 'console.notFrozen');
+      const updated = tx
+        .update(users)
+        .set(frozen ? { frozenAt: now, frozenReason: reason } : { frozenAt: null, frozenReason: null })
+        .where(eq(users.id, userId))
+        .returning()
+        .get();
+      writeAudit(
+        tx,
+        { ...reviewer, action: frozen ? 'user.freeze' : 'user.unfreeze', targetType: 'user', targetId: userId, before: freezeState(before), after: { ...freezeState(updated), reason } },
+        now,
+      );
+      return updated;
+    });
+    ctx.bus.emit('user', { userId, kind: frozen ? 'account.frozen' : 'account.unfrozen', refType: 'user', refId: userId, params: { reason }, time: now });
+    return summary(after);
+  }
+
+  api.post('/users/:id/freeze', { schema: consoleDoc('Freeze a user with a reason they will see: they can log in and look, but not trade, transfer or withdraw', { params: idParams, body: freezeBody }), preHandler: freeze }, async (request) =>
+    ok(setFreeze(request, request.params.id, request.body.reason, true)),
+  );
+
+  api.post('/users/:id/unfreeze', { schema: consoleDoc('Unfreeze a user, with a reason kept in the audit trail', { params: idParams, body: freezeBody }), preHandler: freeze }, async (request) =>
+    ok(setFreeze(request, request.params.id, request.body.reason, false)),
+  );
+};

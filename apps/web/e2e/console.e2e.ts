@@ -1,0 +1,214 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { REPO_ROOT } from '../../../scripts/lib/demo-server.ts';
+import { DEMO_OPERATOR } from '../../server/src/console/demo-operator.ts';
+import { currentTotp } from '../../server/src/platform/totp.ts';
+import { api, baseUrl, field, launchBrowser, open, outboxCode, phonePage, screenshot, signInAs } from './browser.ts';
+import { screenshotDir } from './artifacts.ts';
+import { chineseIdNumber, freshMobile } from './identity.ts';
+import { solidPng } from './png.ts';
+
+const run = promisify(execFile);
+
+/** `pnpm ops` on the browser run's server, as an operator runs it. */
+function ops(args: string[]): Promise<{ stdout: string }> {
+  return run(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args], { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: inject('dataDir') } });
+}
+
+/** The console is a desktop tool: its screenshots are 1440×900. */
+async function desktopPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; pageErrors: Error[] }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, locale: 'zh-CN' });
+  context.setDefaultTimeout(20_000);
+  const page = await context.newPage();
+  const pageErrors: Error[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  return { context, page, pageErrors };
+}
+
+async function consoleShot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  // antd's notices fade; the page itself is what is looked at.
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(screenshotDir, `console-${name}.png`), animations: 'disabled' });
+}
+
+/** A registered user with email and phone bound, as identity verification needs. */
+async function newVerifiableUser(): Promise<{ email: string; password: string }> {
+  const email = `console-${Date.now()}@openbourse.test`;
+  const password = 'Console2026';
+  await api('/sms_mail', { user_string: email, scene: 'register' });
+  const registered = await api<string>('/user/register', { user_string: email, code: await outboxCode(email), password, re_password: password });
+  if (registered.type !== 'ok') throw new Error(JSON.stringify(registered));
+  const mobile = freshMobile();
+  await api('/sms_send', { mobile, area_code: '86', scene: 'bind' }, registered.message);
+  const bound = await api('/safe/mobile', { mobile, code: await outboxCode(mobile), area_code: '86' }, registered.message);
+  if (bound.type !== 'ok') throw new Error(JSON.stringify(bound));
+  return { email, password };
+}
+
+/**
+ * An operator's day in the console, in order: sign in with the authenticator,
+ * approve a Lv1 request the user made in the H5 app (and see the app change),
+ * look the user up and freeze them (and see the app say so), content, the
+ * audit trail, and a new operator's setup link. Every console page is
+ * screenshotted at 1440×900.
+ */
+describe('the operator console', () => {
+  let browser: Browser;
+  let desk: Awaited<ReturnType<typeof desktopPage>>;
+  let phone: Awaited<ReturnType<typeof phonePage>>;
+  let user: { email: string; password: string };
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    user = await newVerifiableUser();
+    // Something to show in the user's balances and postings.
+    await ops(['credit', user.email, '500', 'USDT']);
+  });
+
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  let broken = false;
+  beforeEach((context) => {
+    context.skip(broken, 'an earlier step failed');
+    context.onTestFailed(() => {
+      broken = true;
+    });
+  });
+
+  it('the user asks for Lv1 verification in the H5 app', async () => {
+    phone = await phonePage(browser);
+    await signInAs(phone.page, user.email, user.password);
+    await open(phone.page, '/pages/setting/real');
+    await phone.page.locator('[data-testid="real-state"][data-state="none"]').waitFor();
+    await field(phone.page, 'real-name').fill('李白');
+    await field(phone.page, 'real-card-id').fill(chineseIdNumber());
+    await phone.page
+      .getByTestId('real-front')
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'id-front.png', mimeType: 'image/png', buffer: solidPng(320, 200, [96, 140, 200]) });
+    await phone.page.getByTestId('real-front').locator('img[src*="/uploads/identity/"]').waitFor();
+    await phone.page.getByTestId('real-submit').click();
+    await phone.page.locator('[data-testid="real-state"][data-state="review"]').waitFor();
+  });
+
+  it('an operator signs in with password and authenticator code', async () => {
+    desk = await desktopPage(browser);
+    const { page } = desk;
+    await page.goto(`${baseUrl()}/console/`);
+    await page.getByTestId('login-submit').waitFor();
+    await consoleShot(page, 'login');
+    await page.getByTestId('login-email').fill(DEMO_OPERATOR.email);
+    await page.getByTestId('login-password').fill(DEMO_OPERATOR.password);
+    await page.getByTestId('login-code').locator('input').first().click();
+    await page.keyboard.type(currentTotp(DEMO_OPERATOR.totpSecret, Date.now()));
+    await page.getByTestId('login-submit').click();
+
+    await page.getByTestId('operator-email').filter({ hasText: DEMO_OPERATOR.email }).waitFor();
+    await page.getByTestId('ledger-check-run').click();
+    await page.getByTestId('ledger-check').waitFor();
+    await page.locator('[data-testid="feeds"] .ant-table-row').first().waitFor();
+    await consoleShot(page, 'dashboard');
+  });
+
+  it('approves the request, with the picture beside the fields, and the H5 app shows Lv1', async () => {
+    const { page } = desk;
+    await page.getByTestId('dashboard-queue-verification').click();
+    const row = page.getByTestId('queue-list').locator('.ant-table-row').filter({ hasText: user.email });
+    await row.click();
+    await page.getByTestId('verification-name').filter({ hasText: '李白' }).waitFor();
+    const picture = page.locator('img[data-testid="verification-image-front"], [data-testid="verification-image-front"] img').first();
+    await expect.poll(() => picture.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(320);
+    await consoleShot(page, 'verification-queue');
+
+    await page.getByTestId('verification-approve').click();
+    await page.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
+    await row.waitFor({ state: 'detached' });
+
+    await phone.page.reload();
+    await phone.page.locator('[data-testid="real-state"][data-state="verified"][data-level="1"]').waitFor();
+    await screenshot(phone.page, 'console-h5-verified');
+
+    await page.getByTestId('queue-status').getByText('已通过').click();
+    await page.getByTestId('queue-list').locator('.ant-table-row').filter({ hasText: user.email }).click();
+    await page.getByTestId('verification-detail').waitFor();
+    await consoleShot(page, 'verification-decided');
+  });
+
+  it('finds the user, freezes them, and the H5 app says why on the assets and trading pages', async () => {
+    const { page } = desk;
+    await page.getByTestId('console-menu').locator('[data-menu-id$="/users"]').click();
+    await page.getByTestId('users-search').locator('input').fill(user.email);
+    await page.getByTestId('users-search').locator('input').press('Enter');
+    await page.getByTestId('users-results').locator('.ant-table-row').filter({ hasText: user.email }).waitFor();
+    await consoleShot(page, 'users');
+
+    await page.getByTestId('users-results').getByRole('link', { name: user.email }).click();
+    await page.getByTestId('user-balances').waitFor();
+    await page.getByTestId('user-freeze').click();
+    await page.getByTestId('freeze-reason').fill('资金来源核查中');
+    await page.getByTestId('freeze-confirm').click();
+    await page.getByTestId('user-frozen').filter({ hasText: '资金来源核查中' }).waitFor();
+    await consoleShot(page, 'user');
+
+    await open(phone.page, '/pages/fund/assets');
+    await phone.page.getByTestId('account-frozen').filter({ hasText: '资金来源核查中' }).waitFor();
+    await phone.page.getByTestId('assets-account-change').waitFor();
+    await screenshot(phone.page, 'console-h5-assets-frozen');
+    await open(phone.page, '/pages/transaction/currency');
+    await phone.page.getByTestId('account-frozen').waitFor();
+    await phone.page.getByTestId('trade-form').waitFor();
+    await screenshot(phone.page, 'console-h5-trade-frozen');
+  });
+
+  it('shows content on the site and in draft, and edits an item in ten languages', async () => {
+    const { page } = desk;
+    await page.getByTestId('console-menu').locator('[data-menu-id$="/content"]').click();
+    await page.getByTestId('content-list').locator('.ant-table-row').first().waitFor();
+    await consoleShot(page, 'content');
+    await page.getByTestId('content-list').locator('.ant-table-row').first().getByRole('link').last().click();
+    await page.getByTestId('content-languages').waitFor();
+    await page.getByTestId('content-state').waitFor();
+    await consoleShot(page, 'content-editor');
+  });
+
+  it('shows the audit trail with the approval and the freeze, who did them and from where', async () => {
+    const { page } = desk;
+    await page.getByTestId('console-menu').locator('[data-menu-id$="/audit"]').click();
+    const table = page.getByTestId('audit-table');
+    await table.locator('.ant-table-row').filter({ hasText: 'user.freeze' }).waitFor();
+    await table.locator('.ant-table-row').filter({ hasText: 'verification.approve' }).waitFor();
+    await table.locator('.ant-table-row').filter({ hasText: 'user.freeze' }).locator('.ant-table-row-expand-icon').click();
+    await consoleShot(page, 'audit');
+  });
+
+  it('speaks English too', async () => {
+    const { page } = desk;
+    await page.getByTestId('language').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'English' }).click();
+    await page.getByTestId('console-menu').locator('[data-menu-id$="/users"]').filter({ hasText: 'Users' }).waitFor();
+    await page.getByTestId('console-menu').locator('[data-menu-id$="/"]').first().click();
+    await page.getByTestId('ledger-check').filter({ hasText: 'Balanced' }).waitFor();
+    await consoleShot(page, 'dashboard-en');
+    expect(desk.pageErrors).toEqual([]);
+    expect(phone.pageErrors).toEqual([]);
+  });
+
+  it('a new operator opens their one-time setup link', async () => {
+    const added = await ops(['operator', 'add', `new-${Date.now()}@ops.openbourse.test`, '--role', 'reviewer', '--url', baseUrl()]);
+    const link = /(http\S+#\/setup\?token=\S+)/.exec(added.stdout)?.[1];
+    expect(link).toBeDefined();
+    const setup = await desktopPage(browser);
+    await setup.page.goto(link as string);
+    await setup.page.getByTestId('setup-qr').waitFor();
+    await consoleShot(setup.page, 'setup');
+    expect(setup.pageErrors).toEqual([]);
+    await setup.context.close();
+  });
+});

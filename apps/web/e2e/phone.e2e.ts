@@ -1,0 +1,240 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, dismissHomePopup, field, launchBrowser, newTab, open, screenshot, signInAs } from './browser.ts';
+import { uiText } from './texts.ts';
+
+/** The two phones the app is checked on: a common one and the narrowest still in use. */
+const PHONES = {
+  '390x844': { width: 390, height: 844 },
+  '320x640': { width: 320, height: 640 },
+} as const;
+type PhoneSize = keyof typeof PHONES;
+
+/** A fresh profile (no storage, cold cache) of a phone size, in the browser language given. */
+async function phone(browser: Browser, size: PhoneSize, locale = 'zh-CN'): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: PHONES[size], deviceScaleFactor: 1, locale, hasTouch: true });
+  context.setDefaultTimeout(20_000);
+  return context;
+}
+
+/**
+ * Controls on screen whose tappable area is less than 40 px across: checked
+ * by asking the browser what a finger would hit 19.5 px from the control's
+ * centre, up, down, left and right (so an invisible margin counts, and a
+ * neighbour that takes the tap does not). Runs inside the page.
+ * The order book's price rows are left out: a dense ladder, as in every
+ * exchange app, whose rows only fill in the price field.
+ */
+function smallTouchTargets(): string[] {
+  const reach = 19.5;
+  const controls = document.querySelectorAll('button, a[href], [role="button"], [role="tab"], [role="switch"], input, .adm-tabs-tab, .adm-tab-bar-item, .adm-list-item-clickable');
+  const hits = (control: Element, x: number, y: number) => {
+    const point = document.elementFromPoint(Math.min(Math.max(x, 0), innerWidth - 1), Math.min(Math.max(y, 0), innerHeight - 1));
+    return point !== null && control.contains(point);
+  };
+  return [...controls].flatMap((control) => {
+    if (control.closest('.trade-book__level') || control.parentElement?.closest('button, a[href], [role="button"], .adm-list-item-clickable, .adm-tab-bar-item')) return [];
+    const box = control.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    // Off screen, hidden, or under something else right now: nothing to tap at the moment.
+    if (box.width === 0 || y < 0 || y > innerHeight || !hits(control, x, y)) return [];
+    const reachable = hits(control, x - reach, y) && hits(control, x + reach, y) && hits(control, x, y - reach) && hits(control, x, y + reach);
+    return reachable ? [] : [`${control.tagName.toLowerCase()}.${String(control.className).split(' ')[0]} "${(control.textContent ?? '').trim().slice(0, 20)}"`];
+  });
+}
+
+const livePrice = (page: Page) => page.locator('[data-testid="home-quotes"] [data-live-price]').first();
+const connectionBar = (page: Page) => page.getByTestId('connection-bar');
+
+/** Opens the home page and waits for a live price, with the pop-up notice out of the way. */
+async function openHome(page: Page): Promise<void> {
+  await open(page, '/');
+  await dismissHomePopup(page);
+  await livePrice(page).waitFor();
+}
+
+describe.each(Object.keys(PHONES) as PhoneSize[])('on a %s phone', (size) => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('says so at the top when the connection drops, greys the prices, and clears both when it is back', async () => {
+    const context = await phone(browser, size);
+    const { page, pageErrors } = await newTab(context);
+    await openHome(page);
+    const quotes = page.getByTestId('home-quotes');
+    expect(await quotes.getAttribute('data-stale')).toBe('false');
+
+    await context.setOffline(true);
+    await connectionBar(page).filter({ hasText: uiText('zh', 'shell:connection.offline') }).waitFor();
+    await page.locator('[data-testid="home-quotes"][data-stale="true"]').waitFor();
+    // The bar is at the very top of the screen, above everything but toasts (spec 9 layer order).
+    const bar = await connectionBar(page).boundingBox();
+    expect(bar?.y).toBe(0);
+    expect(await connectionBar(page).evaluate((element) => getComputedStyle(element).zIndex)).toBe('10080');
+    expect(Number(await livePrice(page).evaluate((element) => getComputedStyle(element).opacity))).toBeLessThan(1);
+    await screenshot(page, `phone-${size}-offline`);
+
+    await context.setOffline(false);
+    await connectionBar(page).waitFor({ state: 'detached' });
+    // Back live once the resubscribed channel's snapshot has arrived.
+    await page.locator('[data-testid="home-quotes"][data-stale="false"]').waitFor();
+    expect(await livePrice(page).evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('has nothing wider than the screen on the main pages', async () => {
+    const context = await phone(browser, size);
+    const { page, pageErrors } = await newTab(context);
+    await signInAs(page, DEMO.email, DEMO.password);
+    const pages: [string, string][] = [
+      ['/', '[data-testid="home-guides"]'],
+      ['/pages/market/market', '[data-testid="market-page"] .quote-row'],
+      ['/pages/transaction/currency?symbol=BTC%2FUSDT', '[data-testid="trade-form"]'],
+      ['/pages/transaction/order', '[data-testid="orders-list-open"], [data-testid="orders-empty-open"]'],
+      ['/pages/fund/assets', '[data-testid="assets-account-change"]'],
+      ['/pages/kefu/index', '[data-testid="kefu-contact"]'],
+      ['/pages/setting/setting', '[data-testid="setting-profile"]'],
+    ];
+    for (const [route, ready] of pages) {
+      await open(page, route);
+      await page.locator(ready).first().waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect({ route, overflow }).toEqual({ route, overflow: 0 });
+    }
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('gives every control a touch target of at least 40 px on the main pages', async () => {
+    const context = await phone(browser, size);
+    const { page } = await newTab(context);
+    await signInAs(page, DEMO.email, DEMO.password);
+    const pages: [string, string][] = [
+      ['/', '[data-testid="home-guides"]'],
+      ['/pages/market/market', '[data-testid="market-page"] .quote-row'],
+      ['/pages/transaction/currency?symbol=BTC%2FUSDT', '[data-testid="trade-form"]'],
+      ['/pages/transaction/order', '[data-testid="orders-list-open"], [data-testid="orders-empty-open"]'],
+      ['/pages/fund/assets', '[data-testid="assets-account-change"]'],
+      ['/pages/kefu/index', '[data-testid="kefu-contact"]'],
+      ['/pages/setting/setting', '[data-testid="setting-profile"]'],
+    ];
+    const check = async (route: string, ready: string) => {
+      await open(page, route);
+      await page.locator(ready).first().waitFor();
+      if (route === '/') await dismissHomePopup(page);
+      const tooSmall = await page.evaluate(smallTouchTargets);
+      expect({ route, tooSmall }).toEqual({ route, tooSmall: [] });
+    };
+    for (const [route, ready] of pages) await check(route, ready);
+    // And what a visitor sees first.
+    await page.evaluate(() => localStorage.removeItem('ob.token'));
+    await check('/pages/common/login', '[data-testid="login-submit"]');
+    await check('/pages/common/register', '[data-testid="register-next"]');
+    await context.close();
+  });
+});
+
+describe('everyday polish', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('a page opened while offline says so, and loads by itself once the connection is back', async () => {
+    const context = await phone(browser, '390x844');
+    const { page, pageErrors } = await newTab(context);
+    await openHome(page);
+    await context.setOffline(true);
+    // A tap on a link: the FAQ page's code has never been loaded in this tab.
+    await page.evaluate(() => {
+      window.location.hash = '#/pages/common/faq';
+    });
+    const offline = page.getByTestId('chunk-offline');
+    await offline.filter({ hasText: uiText('zh', 'shell:chunk.offlineTitle') }).waitFor();
+    expect(await offline.textContent()).toContain(uiText('zh', 'shell:chunk.offline'));
+    // No failure type or address: those mean nothing to someone whose phone lost its signal.
+    expect(await page.getByTestId('chunk-address').count()).toBe(0);
+    await screenshot(page, 'phone-lazy-page-offline');
+
+    await context.setOffline(false);
+    await page.locator('.faq .adm-list-item').first().waitFor();
+    expect(await offline.count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('changes the language from the login page without clearing the email being typed', async () => {
+    const context = await phone(browser, '320x640');
+    const { page, pageErrors } = await newTab(context);
+    await open(page, '/pages/common/login');
+    await field(page, 'login-account').fill('someone@example.com');
+    await field(page, 'login-password').fill('secret-in-progress');
+    await page.getByTestId('language-picker').click();
+    await page.getByTestId('language-en').click();
+    await page.getByTestId('login-submit').filter({ hasText: uiText('en', 'auth:login.submit') }).waitFor();
+    expect(await field(page, 'login-account').inputValue()).toBe('someone@example.com');
+    expect(await field(page, 'login-password').inputValue()).toBe('secret-in-progress');
+    expect(await page.getByTestId('language-picker').textContent()).toContain('English');
+    await screenshot(page, 'phone-login-language');
+
+    // Register has the picker too, and keeps what was typed as well.
+    await page.getByTestId('to-register').click();
+    await field(page, 'register-address').fill('newcomer@example.com');
+    await page.getByTestId('language-picker').click();
+    await page.getByTestId('language-jp').click();
+    await page.locator('.adm-nav-bar-title').filter({ hasText: uiText('jp', 'auth:register.title') }).waitFor();
+    expect(await field(page, 'register-address').inputValue()).toBe('newcomer@example.com');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('starts a first visit in the browser language when it is one of the ten, otherwise in Chinese', async () => {
+    for (const [locale, language] of [
+      ['fr-FR', 'fra'],
+      ['zh-TW', 'hk'],
+      ['de-DE', 'zh'],
+    ] as const) {
+      const context = await phone(browser, '390x844', locale);
+      const { page } = await newTab(context);
+      await open(page, '/pages/common/login');
+      await page.getByTestId('login-submit').filter({ hasText: uiText(language, 'auth:login.submit') }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe({ fra: 'fr-FR', hk: 'zh-HK', zh: 'zh-CN' }[language]);
+      await context.close();
+    }
+  });
+
+  it('keeps pinch zoom, and shows a toast away from the button that caused it, breaking lines only between words', async () => {
+    const context = await phone(browser, '390x844', 'en-US');
+    const { page } = await newTab(context);
+    await open(page, '/pages/common/login');
+    const viewport = await page.locator('meta[name="viewport"]').getAttribute('content');
+    expect(viewport).not.toMatch(/maximum-scale|user-scalable\s*=\s*(no|0)/);
+
+    await field(page, 'login-account').fill(DEMO.email);
+    await field(page, 'login-password').fill('not-the-password');
+    const submit = page.getByTestId('login-submit');
+    await submit.tap();
+    const shown = page.locator('.adm-toast-main');
+    await shown.waitFor();
+    const [button, box] = await Promise.all([submit.boundingBox(), shown.boundingBox()]);
+    if (!button || !box) throw new Error('the button or the toast has no box');
+    const overlaps = box.x < button.x + button.width && button.x < box.x + box.width && box.y < button.y + button.height && button.y < box.y + box.height;
+    expect(overlaps).toBe(false);
+    expect(await shown.evaluate((element) => getComputedStyle(element).wordBreak)).toBe('normal');
+    await context.close();
+  });
+});

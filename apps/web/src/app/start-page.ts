@@ -1,0 +1,21 @@
+import { prefetchHomePage } from '../features/home/api.ts';
+import { PAGE_ROUTES } from './routes.ts';
+
+/** Pages whose first requests can go out before their code has even loaded, by route. */
+const PREFETCH: Record<string, () => void> = {
+  '/': prefetchHomePage,
+  '/pages/index/index': prefetchHomePage,
+};
+
+/**
+ * The page the app opens on starts loading at once, code and data, while the
+ * app's texts load: on a phone each of these waits would otherwise come one
+ * after the other. Unknown addresses show the home page (router.tsx).
+ */
+export function startLoadingPage(hashPath: string): void {
+  const route = PAGE_ROUTES.find((candidate) => candidate.path === hashPath) ?? PAGE_ROUTES[0];
+  if (!route) return;
+  // A failure is shown by the page itself when it renders (lazy-page.tsx), which imports it again.
+  route.load().catch(() => undefined);
+  PREFETCH[route.path]?.();
+}

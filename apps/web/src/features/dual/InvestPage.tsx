@@ -1,0 +1,111 @@
+import { ErrorBlock, Skeleton, Tabs } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { formatDecimal, formatSignificant } from '../../shared/format.ts';
+import { useSession } from '../../shared/session.ts';
+import { LoadError } from '../../shared/ui/LoadError.tsx';
+import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { DUAL_COINS, type Direction, type DualProduct, dualPaths, useDualProducts } from './api.ts';
+import './dual.css';
+
+function ProductRow({ product }: { product: DualProduct }) {
+  const { t } = useTranslation('dual');
+  const navigate = useNavigate();
+  return (
+    <button type="button" className="dual-product" onClick={() => navigate(dualPaths.purchase(product.id))} data-testid={`dual-product-${product.id}`}>
+      <div className="dual-product__main">
+        <div className="dual-product__apr">
+          <span className="dual-product__apr-value">{product.apr}%</span>
+          <span className="dual-product__label">{t('fields.apr')}</span>
+        </div>
+        <div className="dual-product__col">
+          <span className="dual-product__value">{formatDecimal(product.linked_price)}</span>
+          <span className="dual-product__label">{t('fields.linkedPrice')}</span>
+        </div>
+        <div className="dual-product__col dual-product__col--end">
+          <span className="dual-product__value">{product.maturity_date}</span>
+          <span className="dual-product__label">{t('fields.daysShort', { count: product.days })}</span>
+        </div>
+      </div>
+      <div className="dual-product__foot">
+        <span>{t('fields.perShare', { amount: formatSignificant(product.share_amount), currency: product.invest_currency })}</span>
+        <span>{t('fields.remaining', { number: product.remaining_shares })}</span>
+      </div>
+      <div className="meter">
+        <div className="meter__fill" style={{ width: `${product.progress}%` }} />
+      </div>
+    </button>
+  );
+}
+
+/** Dual investment products (pages/invest/invest) of one coin and direction. */
+export default function InvestPage() {
+  const { t } = useTranslation('dual');
+  const { token } = useSession();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const currencyId = Number(params.get('currency_id')) || DUAL_COINS[0].id;
+  const type: Direction = params.get('type') === 'put' ? 'put' : 'call';
+  const products = useDualProducts(currencyId, type);
+  const coin = DUAL_COINS.find((entry) => entry.id === currencyId)?.symbol ?? 'BTC';
+  const choose = (next: { currency_id?: number; type?: Direction }) =>
+    setParams({ currency_id: String(next.currency_id ?? currencyId), type: next.type ?? type }, { replace: true });
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        right={
+          <span className="dual-header-links">
+            <button type="button" className="header-link" onClick={() => navigate(dualPaths.help)} data-testid="dual-help-link">
+              {t('help.short')}
+            </button>
+            {token ? (
+              <button type="button" className="header-link" onClick={() => navigate(dualPaths.mine)} data-testid="dual-mine-link">
+                {t('mine.short')}
+              </button>
+            ) : null}
+          </span>
+        }
+      />
+      <div className="dual-page" data-testid="dual-page">
+        <Tabs activeKey={String(currencyId)} onChange={(key) => choose({ currency_id: Number(key) })} className="dual-tabs">
+          {DUAL_COINS.map((entry) => (
+            <Tabs.Tab key={String(entry.id)} title={entry.symbol} />
+          ))}
+        </Tabs>
+        <div className="dual-switch" role="tablist">
+          {(['call', 'put'] as const).map((direction) => (
+            <button
+              key={direction}
+              type="button"
+              role="tab"
+              aria-selected={direction === type}
+              className={`dual-switch__option ${direction === type ? 'dual-switch__option--active' : ''}`}
+              onClick={() => choose({ type: direction })}
+              data-testid={`dual-type-${direction}`}
+            >
+              <span className="dual-switch__title">{t(`direction.${direction}.title`, { coin })}</span>
+              <span className="dual-switch__text">{t(`direction.${direction}.text`, { coin })}</span>
+            </button>
+          ))}
+        </div>
+        {products.data ? (
+          products.data.length > 0 ? (
+            <div className="dual-products" data-testid="dual-products">
+              {products.data.map((product) => (
+                <ProductRow key={product.id} product={product} />
+              ))}
+            </div>
+          ) : (
+            <ErrorBlock status="empty" title={t('empty')} description="" className="dual-empty" data-testid="dual-empty" />
+          )
+        ) : products.isError ? (
+          <LoadError title={t('error.title')} description={t('error.description')} onRetry={products.refetch} />
+        ) : (
+          <Skeleton.Paragraph lineCount={8} animated className="dual-skeleton" />
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { Button, Skeleton } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { formatSignificant } from '../../shared/format.ts';
+import { useSession } from '../../shared/session.ts';
+import { LoadError } from '../../shared/ui/LoadError.tsx';
+import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { Facts } from '../../shared/ui/Facts.tsx';
+import { type LockProduct, lockPaths, useLockProducts } from './api.ts';
+import './lock-mining.css';
+
+function ProductCard({ product }: { product: LockProduct }) {
+  const { t } = useTranslation('lockMining');
+  const navigate = useNavigate();
+  return (
+    <article className="lock-product" data-testid={`lock-product-${product.id}`}>
+      <header className="lock-product__head">
+        <img src={product.icon} alt="" className="lock-product__icon" />
+        <span className="lock-product__currency">{product.currency}</span>
+        <span className="lock-product__days">{t('days', { count: product.lock_days })}</span>
+      </header>
+      <div className="lock-product__rate">
+        <span className="lock-product__rate-value">
+          {product.daily_rate_min}% – {product.daily_rate_max}%
+        </span>
+        <span className="lock-product__rate-label">{t('product.dailyRate')}</span>
+      </div>
+      <Facts
+        facts={[
+          { label: t('product.minAmount'), value: `${formatSignificant(product.min_amount)} ${product.currency}` },
+          { label: t('product.maxPerUser'), value: `${formatSignificant(product.max_per_user)} ${product.currency}` },
+          { label: t('product.dividendTime'), value: t('product.dividendAt', { time: product.dividend_time }) },
+          { label: t('product.penalty'), value: t('product.penaltyPerDay', { rate: product.penalty_rate }) },
+        ]}
+      />
+      <Button block color="primary" className="lock-product__cta" onClick={() => navigate(lockPaths.buy(product.id))} data-testid={`lock-buy-${product.id}`}>
+        {t('actions.lock')}
+      </Button>
+    </article>
+  );
+}
+
+/** Lock-mining products (pages/lockming/lockming): each with its daily yield range and terms. */
+export default function LockMiningPage() {
+  const { t } = useTranslation('lockMining');
+  const { token } = useSession();
+  const navigate = useNavigate();
+  const products = useLockProducts();
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        right={
+          token ? (
+            <button type="button" className="header-link" onClick={() => navigate(lockPaths.orders)} data-testid="lock-my-orders">
+              {t('orders.title')}
+            </button>
+          ) : null
+        }
+      />
+      <div className="lock-page" data-testid="lock-mining-page">
+        <button type="button" className="lock-intro" onClick={() => navigate(lockPaths.welcome)} data-testid="lock-intro">
+          <span className="lock-intro__title">{t('intro.title')}</span>
+          <span className="lock-intro__text">{t('intro.text')}</span>
+          <span className="lock-intro__more">{t('intro.more')} ›</span>
+        </button>
+        {products.data ? (
+          <div className="lock-products">
+            {products.data.map((product) => (
+              <ProductCard key={product.id} product={product} />
+            ))}
+          </div>
+        ) : products.isError ? (
+          <LoadError title={t('error.title')} description={t('error.description')} onRetry={products.refetch} />
+        ) : (
+          <Skeleton.Paragraph lineCount={8} animated className="lock-skeleton" />
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { dec } from '@openbourse/core';
+import { Tag } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { formatSignificant } from '../../shared/format.ts';
+import { formatDateTime } from '../../shared/time.ts';
+import { Tone } from '../../shared/ui/Amount.tsx';
+import type { Bill } from './api.ts';
+
+/** One posting: what it was (in the reader's language), which account, the signed amount and the balance after it. */
+export function BillRow({ bill }: { bill: Bill }) {
+  const { t } = useTranslation('funds');
+  const amount = formatSignificant(bill.amount.replace('-', ''));
+  return (
+    <article className="transfers-row" data-testid="bill">
+      <div className="transfers-row__main">
+        <span className="transfers-row__title" data-testid="bill-type">
+          {bill.type_name}
+          {bill.bucket === 'frozen' ? (
+            <Tag className="transfers-tag" fill="outline">
+              {t('bills.frozen')}
+            </Tag>
+          ) : null}
+        </span>
+        <span className="transfers-row__amount" data-testid="bill-amount">
+          <Tone value={bill.amount}>
+            {dec(bill.amount).isNegative() ? '−' : '+'}
+            {amount} {bill.currency}
+          </Tone>
+        </span>
+      </div>
+      <div className="transfers-row__sub">
+        <span>{bill.account_name}</span>
+        <span>{t('bills.balanceAfter', { amount: formatSignificant(bill.balance_after), currency: bill.currency })}</span>
+      </div>
+      <div className="transfers-row__sub">
+        <span>{formatDateTime(bill.created_at)}</span>
+      </div>
+    </article>
+  );
+}

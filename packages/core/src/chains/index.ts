@@ -1,0 +1,3 @@
+export * from './addresses.ts';
+export * from './cashaddr.ts';
+export * from './networks.ts';
