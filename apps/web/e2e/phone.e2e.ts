@@ -27,6 +27,14 @@ async function phone(browser: Browser, size: PhoneSize, locale = 'zh-CN'): Promi
  */
 function smallTouchTargets(): string[] {
   const reach = 19.5;
+  const clippedNow = (control: Element, box: DOMRect) => {
+    for (let parent = control.parentElement; parent; parent = parent.parentElement) {
+      if (getComputedStyle(parent).overflowX === 'visible') continue;
+      const frame = parent.getBoundingClientRect();
+      return box.left < frame.left - 0.5 || box.right > frame.right + 0.5;
+    }
+    return false;
+  };
   const controls = document.querySelectorAll('button, a[href], [role="button"], [role="tab"], [role="switch"], input, .adm-tabs-tab, .adm-tab-bar-item, .adm-list-item-clickable');
   const hits = (control: Element, x: number, y: number) => {
     const point = document.elementFromPoint(Math.min(Math.max(x, 0), innerWidth - 1), Math.min(Math.max(y, 0), innerHeight - 1));
@@ -39,6 +47,8 @@ function smallTouchTargets(): string[] {
     const y = box.top + box.height / 2;
     // Off screen, hidden, or under something else right now: nothing to tap at the moment.
     if (box.width === 0 || y < 0 || y > innerHeight || !hits(control, x, y)) return [];
+    // Partly scrolled out of a clipping box right now (a marquee's link at its edge): measured when fully in view.
+    if (clippedNow(control, box)) return [];
     const reachable = hits(control, x - reach, y) && hits(control, x + reach, y) && hits(control, x, y - reach) && hits(control, x, y + reach);
     return reachable ? [] : [`${control.tagName.toLowerCase()}.${String(control.className).split(' ')[0]} "${(control.textContent ?? '').trim().slice(0, 20)}"`];
   });
