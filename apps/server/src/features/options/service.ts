@@ -150,6 +150,7 @@ export function createOptionsService(ctx: AppContext, config: OptionsConfig) {
       return {
         currency_id: currency.id,
         currency: currency.symbol,
+        scale: currency.scale,
         icon: currency.icon,
         available: formatMinor(balance?.available ?? 0, currency.scale),
         frozen: formatMinor(balance?.frozen ?? 0, currency.scale),
