@@ -1,7 +1,6 @@
 import { Button, ErrorBlock, Skeleton, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatSignificant } from '../../shared/format.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { optionPaths, type SecondsOption, useOptionList } from './api.ts';
@@ -22,11 +21,6 @@ function OptionCard({ option }: { option: SecondsOption }) {
       </header>
       <OptionResult option={option} />
       {option.status === 'open' ? <p className="options-note">{t('orders.expiresAt', { time: new Date(option.expires_at).toLocaleTimeString() })}</p> : null}
-      {option.profit !== null ? (
-        <p className={`options-card__profit tone-${option.status === 'won' ? 'up' : option.status === 'lost' ? 'down' : 'flat'}`}>
-          {formatSignificant(option.profit)} {option.currency}
-        </p>
-      ) : null}
     </article>
   );
 }
