@@ -282,6 +282,16 @@ export function createOptionsService(ctx: AppContext, config: OptionsConfig) {
 
   /** Settles one batch of options that expired at the same moment on the same tick, in one transaction. */
   function settleBatch(instrument: Instrument, ids: number[], tick: Tick, now: number): OptionRow[] {
+    // Options expiring together mostly opened on the same few ticks: each price is written out once per batch.
+    const prices = new Map<number, string>();
+    const priceOf = (priceTicks: number) => {
+      let price = prices.get(priceTicks);
+      if (price === undefined) {
+        price = ticksToPrice(instrument.def, priceTicks);
+        prices.set(priceTicks, price);
+      }
+      return price;
+    };
     return ctx.sqlite.transaction(() => {
       const settled: OptionRow[] = [];
       for (const row of statements.openAmong.all(JSON.stringify(ids))) {
@@ -301,7 +311,7 @@ export function createOptionsService(ctx: AppContext, config: OptionsConfig) {
             type: 'option_settle',
             refType: 'seconds_option',
             refId: row.id,
-            memo: `${row.symbol} ${row.direction} ${ticksToPrice(instrument.def, row.open_price_ticks)} (tick ${row.open_tick_id}) → ${ticksToPrice(instrument.def, tick.priceTicks)} (tick ${tick.id}): ${outcome}, pays ${formatMinor(payout, currency.scale)} ${currency.symbol}`,
+            memo: `${row.symbol} ${row.direction} ${priceOf(row.open_price_ticks)} (tick ${row.open_tick_id}) → ${priceOf(tick.priceTicks)} (tick ${tick.id}): ${outcome}, pays ${formatMinor(payout, currency.scale)} ${currency.symbol}`,
             lines: lines.filter((line) => line.amount !== 0),
           },
           now,
