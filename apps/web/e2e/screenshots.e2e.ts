@@ -62,6 +62,8 @@ const READY: Record<string, string[]> = {
   '/pages/invest/mine': ['[data-testid="dual-orders"], [data-testid="dual-orders-empty"]'],
   '/pages/invest/help': ['[data-testid="dual-help-example"]'],
   '/pages/financial/index': ['[data-testid="fin-summary"]', '[data-testid="fin-products"]'],
+  '/pages/transaction/seconds': ['[data-testid="options-price"]', '[data-testid="options-risk"]'],
+  '/pages/transaction/seconds_order': ['[data-testid="options-orders-page"] .options-empty, [data-testid="options-list-open"]'],
 };
 
 const HOME_ROUTES = ['/', '/pages/index/index'];

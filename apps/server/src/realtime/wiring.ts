@@ -63,6 +63,11 @@ export function wireRealtime(ctx: AppContext, hub: RealtimeHub): void {
     if (order && instrument) hub.publishToUser(userId, 'orders', presentOrder(order, instrument));
   });
 
+  // Something happened to a user's money (an option settled, a deposit credited): their own sockets hear it as it happens.
+  bus.on('user', (event) => {
+    if (hub.isConnected(event.userId)) hub.publishToUser(event.userId, 'events', event);
+  });
+
   bus.on('balance', ({ userId }) => {
     if (hub.isConnected(userId)) hub.publishToUser(userId, 'balances', { time: ctx.now() });
   });

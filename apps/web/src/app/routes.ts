@@ -73,6 +73,8 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/pages/invest/mine', load: () => import('../features/dual/MinePage.tsx'), auth: true },
   { path: '/pages/invest/help', load: () => import('../features/dual/HelpPage.tsx') },
   { path: '/pages/financial/index', load: () => import('../features/financial/FinancialPage.tsx') },
+  { path: '/pages/transaction/seconds', load: () => import('../features/options/SecondsPage.tsx') },
+  { path: '/pages/transaction/seconds_order', load: () => import('../features/options/SecondsOrderPage.tsx'), auth: true },
 
   ...Object.keys(COMING_SOON)
     .map((path) => ({ path, load: comingSoon })),

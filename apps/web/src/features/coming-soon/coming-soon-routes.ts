@@ -7,7 +7,6 @@ export const COMING_SOON: Record<string, string> = {
   '/pages/transaction/index2': 'stocks',
   '/pages/transaction/contract': 'futures',
   '/pages/transaction/contract_order': 'futures',
-  '/pages/transaction/seconds_order': 'options',
   '/pages/copytrade/copy': 'copyTrading',
   '/pages/copytrade/my': 'copyTrading',
   '/pages/copytrade/trader': 'copyTrading',

@@ -6,7 +6,8 @@ import { type ChannelListener, RealtimeSocket, socketUrl } from './socket.ts';
 
 /**
  * Channels: `tickers`, `ticker:<symbol>`, `depth:<symbol>`, `trades:<symbol>`,
- * `candles:<symbol>:<period>`; signed in, also `orders` and `balances`.
+ * `candles:<symbol>:<period>`; signed in, also `orders`, `balances` and
+ * `events` (the user's own money events, e.g. an option settled).
  * The first frame after subscribing is a snapshot of the channel's state.
  */
 export const realtime = new RealtimeSocket(() => socketUrl(window.location));

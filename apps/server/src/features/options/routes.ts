@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { decimalText } from '../../platform/amounts.ts';
+import { currentUser } from '../../platform/auth.ts';
+import { ok } from '../../platform/envelope.ts';
+import type { Feature } from '../../platform/feature.ts';
+import { id, integer, language, pagination } from '../../platform/fields.ts';
+import { loadOptionsConfig } from './config.ts';
+import { createOptionsService } from './service.ts';
+
+const tags = ['seconds options'];
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+/** Spec 8: the seconds list shows five a page unless asked otherwise. */
+const SECONDS_LIST_LIMIT = 5;
+
+const secondsQuery = z.object({
+  match_id: z.preprocess(blankToUndefined, id().default(1)).describe('The instrument: its base currency id, quoted in USDT (1 BTC/USDT)'),
+  lang: language(),
+});
+const submitBody = z.object({
+  match_id: id().describe('The instrument: its base currency id, quoted in USDT'),
+  currency_id: id().describe('The stake currency, one of /microtrade/payable_currencies'),
+  type: z.enum(['up', 'down']).describe('up: wins if the settlement price is higher than the open price; down: if lower; equal refunds the stake'),
+  seconds: integer().describe('The period, one of /microtrade/seconds'),
+  number: decimalText().describe('The stake, within the period\'s minimum and maximum'),
+  lang: language(),
+});
+const listQuery = z.object({
+  match_id: z.preprocess(blankToUndefined, id().optional()).describe('Only this instrument; all when absent'),
+  status: z.preprocess(blankToUndefined, z.enum(['open', 'settled']).optional()).describe('open: waiting for expiry; settled: won, lost or tied; all when absent'),
+  ...pagination,
+  limit: z.preprocess(blankToUndefined, integer().pipe(z.number().min(1)).default(SECONDS_LIST_LIMIT)),
+});
+
+/**
+ * Seconds options (spec 2, 3, 7, 9): periods and payouts from data/options.json,
+ * the stake held in the options (micro) account, the open price the latest
+ * feed tick at acceptance and the settlement price the first tick at or after
+ * expiry, both recorded and shown.
+ */
+export const optionsFeature: Feature = (api, { ctx, guards }) => {
+  const service = createOptionsService(ctx, loadOptionsConfig(ctx.config.seedDataDir, ctx.catalog, ctx.instruments));
+  service.start();
+  ctx.scheduler.add({ name: 'options.settlement', everyMs: 1000, run: async (now) => void (await service.settleDue(now)) });
+  api.addHook('onClose', () => service.stop());
+
+  api.get(
+    '/microtrade/seconds',
+    { schema: { tags, summary: 'The periods offered on an instrument: seconds, payout rate (percent of the stake a win adds), break-even win rate, stake limits per currency', querystring: secondsQuery } },
+    async (request) => ok(service.periods(request.query.match_id)),
+  );
+
+  api.get(
+    '/microtrade/payable_currencies',
+    { schema: { tags, summary: 'The stake currencies with the user\'s options (micro) account balance in each', querystring: z.object({ lang: language() }) }, preHandler: guards.requireUser },
+    async (request) => ok(service.payableCurrencies(currentUser(request).id)),
+  );
+
+  api.post(
+    '/microtrade/submit',
+    {
+      schema: { tags, summary: 'Places an option at the latest feed tick: the stake moves to the options account\'s frozen balance until settlement', body: submitBody },
+      preHandler: guards.requireActiveUser,
+    },
+    async (request) => {
+      const { match_id, currency_id, type, seconds, number } = request.body;
+      return ok(service.submit(currentUser(request).id, { matchId: match_id, currencyId: currency_id, direction: type, seconds, number }));
+    },
+  );
+
+  api.get(
+    '/microtrade/lists',
+    { schema: { tags, summary: 'The user\'s options, newest first (five a page by default), with both ticks once settled', querystring: listQuery }, preHandler: guards.requireUser },
+    async (request) => {
+      const { match_id, status, page, limit } = request.query;
+      return ok(service.ownOptions(currentUser(request).id, { matchId: match_id, status, page, limit }));
+    },
+  );
+
+  api.get(
+    '/microtrade/get_result',
+    { schema: { tags, summary: 'One of the user\'s options: open, or won, lost or tied with the open and settlement ticks (id, time, price) and the payout', querystring: z.object({ id: id(), lang: language() }) }, preHandler: guards.requireUser },
+    async (request) => ok(service.ownOption(currentUser(request).id, request.query.id)),
+  );
+};

@@ -1,0 +1,37 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeQuote, renderAt, setupPageTests, stubApi } from '../../shared/test-utils.tsx';
+import type { OptionPeriods, PayableCurrency } from './api.ts';
+import SecondsPage from './SecondsPage.tsx';
+
+const periods: OptionPeriods = {
+  match_id: 1,
+  symbol: 'BTC/USDT',
+  market_open: true,
+  periods: [
+    { seconds: 30, payout_rate: '80', break_even_win_rate: '55.56', stakes: [{ currency_id: 3, currency: 'USDT', min: '10', max: '5000' }] },
+    { seconds: 60, payout_rate: '82', break_even_win_rate: '54.95', stakes: [{ currency_id: 3, currency: 'USDT', min: '10', max: '10000' }] },
+  ],
+};
+const payable: PayableCurrency[] = [{ currency_id: 3, currency: 'USDT', scale: 6, icon: '', available: '100.000000', frozen: '0.000000' }];
+
+setupPageTests({ signedIn: true });
+
+describe('seconds option ticket', () => {
+  it('previews the payout and the break-even win rate with core, warns about the risk, and refuses a stake under the minimum', async () => {
+    stubApi({ '/currency/quotation_new': [makeQuote('BTC/USDT', { price: '96000.00', currency_id: 1 })], '/microtrade/seconds': periods, '/microtrade/payable_currencies': payable });
+    renderAt(<SecondsPage />, '/pages/transaction/seconds?symbol=BTC%2FUSDT');
+    await screen.findByTestId('options-ticket');
+    expect(screen.getByTestId('options-risk').textContent).toMatch(/\S{10,}/);
+    const stake = screen.getByTestId('options-stake').querySelector('input') as HTMLInputElement;
+    fireEvent.change(stake, { target: { value: '50' } });
+    expect(screen.getByTestId('options-win-payout').textContent).toContain('90');
+    expect(screen.getByTestId('options-break-even').textContent).toContain('55.56%');
+    fireEvent.click(screen.getByTestId('options-period-60'));
+    expect(screen.getByTestId('options-win-payout').textContent).toContain('91');
+    expect(screen.getByTestId('options-break-even').textContent).toContain('54.95%');
+    fireEvent.change(stake, { target: { value: '5' } });
+    expect(screen.getByTestId('options-issue').textContent).toContain('10');
+    expect((screen.getByTestId('options-up') as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,230 @@
+import { toneOf } from '@openbourse/core';
+import { Button, Dialog, Input, Skeleton } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { formatChangePercent, formatDecimal, formatSignificant } from '../../shared/format.ts';
+import { type Quote, useQuote } from '../../shared/market/quotes.ts';
+import { useSession } from '../../shared/session.ts';
+import { Facts, Section } from '../../shared/ui/Facts.tsx';
+import { FrozenBanner } from '../../shared/ui/FrozenBanner.tsx';
+import { LoadError } from '../../shared/ui/LoadError.tsx';
+import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { type OptionDirection, type OptionPeriod, optionPaths, type PayableCurrency, type SecondsOption, useOptionPeriods, useOptionResult, usePayableCurrencies, useSubmitOption } from './api.ts';
+import { OptionResult } from './OptionResult.tsx';
+import { previewTicket } from './preview.ts';
+import './options.css';
+
+const DEFAULT_SYMBOL = 'BTC/USDT';
+const COUNTDOWN_STEP_MS = 250;
+
+/** Seconds left, counted on this device from when the server accepted the option, so a device clock that is off does not matter. */
+function useSecondsLeft(option: SecondsOption | null, acceptedAt: number): number {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!option) return;
+    const timer = setInterval(() => setNow(Date.now()), COUNTDOWN_STEP_MS);
+    return () => clearInterval(timer);
+  }, [option]);
+  if (!option) return 0;
+  return Math.max(0, Math.ceil((acceptedAt + option.seconds * 1000 - now) / 1000));
+}
+
+function PriceHeader({ quote }: { quote: Quote }) {
+  const tone = toneOf(quote.change_percent);
+  return (
+    <div className="options-price" data-testid="options-price">
+      <span className="options-price__symbol">{quote.symbol}</span>
+      <span className={`options-price__last tone-${tone}`} data-live-price>
+        {formatDecimal(quote.price)}
+      </span>
+      <span className={`options-price__change tone-${tone}`}>{formatChangePercent(quote.change_percent)}</span>
+    </div>
+  );
+}
+
+function PeriodPicker({ periods, selected, onSelect }: { periods: OptionPeriod[]; selected: number; onSelect(seconds: number): void }) {
+  const { t } = useTranslation('options');
+  return (
+    <div className="options-periods">
+      {periods.map((period) => (
+        <button
+          key={period.seconds}
+          type="button"
+          aria-pressed={period.seconds === selected}
+          className={`options-period ${period.seconds === selected ? 'options-period--active' : ''}`}
+          onClick={() => onSelect(period.seconds)}
+          data-testid={`options-period-${period.seconds}`}
+        >
+          <span className="options-period__time">{t('seconds', { count: period.seconds })}</span>
+          <span className="options-period__rate">+{period.payout_rate}%</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The running option: its countdown, then its result in a dialog with both ticks. */
+function ActiveOption({ placed, acceptedAt, onClose }: { placed: SecondsOption; acceptedAt: number; onClose(): void }) {
+  const { t } = useTranslation('options');
+  const left = useSecondsLeft(placed, acceptedAt);
+  const result = useOptionResult(placed.id);
+  const option = result.data ?? placed;
+  const settled = option.status !== 'open';
+  // The realtime event settles it on screen; should it be missed, the result is asked for once a second after expiry.
+  const { refetch } = result;
+  useEffect(() => {
+    if (settled || left > 0) return;
+    const timer = setInterval(() => void refetch(), 1000);
+    return () => clearInterval(timer);
+  }, [settled, left, refetch]);
+  return (
+    <>
+      <Section title={t('active.title')} testId="options-active">
+        <div className="options-countdown" data-testid="options-countdown">
+          {settled ? t('active.settled') : left > 0 ? t('active.left', { count: left }) : t('active.settling')}
+        </div>
+        <OptionResult option={option} />
+      </Section>
+      <Dialog
+        visible={settled}
+        title={t('result.title')}
+        content={<OptionResult option={option} />}
+        closeOnAction
+        onClose={onClose}
+        actions={[{ key: 'ok', text: t('result.ok'), bold: true }]}
+      />
+    </>
+  );
+}
+
+function Ticket({ quote, periods, currencies }: { quote: Quote; periods: OptionPeriod[]; currencies: PayableCurrency[] }) {
+  const { t } = useTranslation('options');
+  const [seconds, setSeconds] = useState(periods[0]?.seconds ?? 30);
+  const [currencyId, setCurrencyId] = useState(currencies[0]?.currency_id ?? 0);
+  const [stake, setStake] = useState('');
+  const [active, setActive] = useState<{ option: SecondsOption; acceptedAt: number } | null>(null);
+  const submit = useSubmitOption();
+  const period = periods.find((candidate) => candidate.seconds === seconds) ?? periods[0];
+  const currency = currencies.find((candidate) => candidate.currency_id === currencyId) ?? currencies[0];
+  if (!period || !currency) return null;
+  const limits = period.stakes.find((entry) => entry.currency_id === currency.currency_id);
+  const preview = previewTicket(period, currency, stake);
+  const ready = preview.winPayout !== null && preview.problem === null && quote.market_open;
+
+  const place = async (type: OptionDirection) => {
+    try {
+      const option = await submit.mutateAsync({ matchId: quote.currency_id, currencyId: currency.currency_id, type, seconds: period.seconds, number: stake.trim() });
+      setActive({ option, acceptedAt: Date.now() });
+    } catch {
+      // The request layer has shown why.
+    }
+  };
+
+  return (
+    <>
+      <Section title={t('ticket.period')} testId="options-ticket">
+        <PeriodPicker periods={periods} selected={period.seconds} onSelect={setSeconds} />
+        <div className="options-currencies">
+          {currencies.map((entry) => (
+            <button
+              key={entry.currency_id}
+              type="button"
+              className={`options-chip ${entry.currency_id === currency.currency_id ? 'options-chip--active' : ''}`}
+              onClick={() => setCurrencyId(entry.currency_id)}
+              data-testid={`options-currency-${entry.currency}`}
+            >
+              {entry.currency}
+            </button>
+          ))}
+        </div>
+        <div className="options-stake">
+          <Input value={stake} onChange={setStake} inputMode="decimal" placeholder={limits ? t('ticket.range', { min: limits.min, max: limits.max, currency: currency.currency }) : ''} data-testid="options-stake" />
+          <span className="options-stake__unit">{currency.currency}</span>
+        </div>
+        <p className="options-available" data-testid="options-available">
+          {t('ticket.available', { amount: formatSignificant(currency.available), currency: currency.currency })} ·{' '}
+          <Link to="/pages/fund/fundTransfer">{t('ticket.transfer')}</Link>
+        </p>
+        {preview.problem ? (
+          <p className="options-issue" role="alert" data-testid="options-issue">
+            {t(`ticket.problem.${preview.problem}`, { min: limits?.min, max: limits?.max, currency: currency.currency })}
+          </p>
+        ) : null}
+        <Facts
+          facts={[
+            { label: t('ticket.payoutRate'), value: `${period.payout_rate}%`, testId: 'options-payout-rate' },
+            { label: t('fields.winPayout'), value: preview.winPayout ? `${formatSignificant(preview.winPayout)} ${currency.currency}` : '--', strong: true, testId: 'options-win-payout' },
+            { label: t('ticket.breakEven'), value: `${preview.breakEven}%`, testId: 'options-break-even' },
+          ]}
+        />
+        <p className="options-note">{t('ticket.rules')}</p>
+        <div className="options-actions">
+          <Button className="options-up" block size="large" disabled={!ready} loading={submit.isPending} onClick={() => void place('up')} data-testid="options-up">
+            {t('direction.up')}
+          </Button>
+          <Button className="options-down" block size="large" disabled={!ready} loading={submit.isPending} onClick={() => void place('down')} data-testid="options-down">
+            {t('direction.down')}
+          </Button>
+        </div>
+      </Section>
+      {active ? <ActiveOption key={active.option.id} placed={active.option} acceptedAt={active.acceptedAt} onClose={() => setActive(null)} /> : null}
+    </>
+  );
+}
+
+function SignedInTicket({ quote }: { quote: Quote }) {
+  const { t } = useTranslation('options');
+  const periods = useOptionPeriods(quote.currency_id);
+  const currencies = usePayableCurrencies();
+  if (periods.data && currencies.data) return <Ticket quote={quote} periods={periods.data.periods} currencies={currencies.data} />;
+  if (periods.isError || currencies.isError) return <LoadError title={t('error.title')} description={t('error.description')} onRetry={() => void Promise.all([periods.refetch(), currencies.refetch()])} />;
+  return <Skeleton.Paragraph lineCount={8} animated className="options-skeleton" />;
+}
+
+/** Seconds options on one pair (`pages/transaction/seconds?symbol=BTC%2FUSDT`): period, stake, up or down, the countdown and the result. */
+export default function SecondsPage() {
+  const { t } = useTranslation('options');
+  const navigate = useNavigate();
+  const { token } = useSession();
+  const [params] = useSearchParams();
+  const symbol = params.get('symbol') ?? DEFAULT_SYMBOL;
+  const quote = useQuote(symbol);
+  const here = optionPaths.screen(symbol);
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        fallback="/pages/market/market"
+        right={
+          <Link to={optionPaths.orders} className="options-header-link" data-testid="options-orders-link">
+            {t('orders.title')}
+          </Link>
+        }
+      />
+      <div className="options-page" data-testid="options-page">
+        {quote.data ? <PriceHeader quote={quote.data} /> : null}
+        <FrozenBanner />
+        {quote.data && !quote.data.market_open ? <p className="options-issue">{t('marketClosed')}</p> : null}
+        <p className="options-risk" role="note" data-testid="options-risk">
+          {t('risk')}
+        </p>
+        {!quote.data ? (
+          quote.isError ? (
+            <LoadError title={t('error.title')} description={t('error.description')} onRetry={quote.refetch} />
+          ) : (
+            <Skeleton.Paragraph lineCount={8} animated className="options-skeleton" />
+          )
+        ) : token ? (
+          <SignedInTicket key={symbol} quote={quote.data} />
+        ) : (
+          <div className="options-actions">
+            <Button block color="primary" onClick={() => navigate(`/pages/common/login?redirect=${encodeURIComponent(here)}`)}>
+              {t('shell:actions.login')}
+            </Button>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}
