@@ -48,8 +48,8 @@ export function idempotencyKey(userId: number, scope: string, clientOid: string 
 }
 
 interface Statements {
-  find: Statement<[number, string, string], { result: string | null; createdAt: number }>;
-  claim: Statement<[number, string, string, number]>;
+  find: Statement<[number, string, string], { result: string | null }>;
+  claim: Statement<[number, string, string, number, number]>;
   complete: Statement<[string, number, string, string]>;
   release: Statement<[number, string, string]>;
   purge: Statement<[number]>;
@@ -62,9 +62,12 @@ function statementsFor(sqlite: Sqlite): Statements {
   let statements = statementsByConnection.get(sqlite);
   if (!statements) {
     statements = {
-      find: sqlite.prepare('SELECT result, created_at AS createdAt FROM client_orders WHERE user_id = ? AND scope = ? AND client_oid = ?'),
-      // An expired row of the same key is replaced: the window is 24 hours, not forever.
-      claim: sqlite.prepare('INSERT OR REPLACE INTO client_orders (user_id, scope, client_oid, result, created_at) VALUES (?, ?, ?, NULL, ?)'),
+      find: sqlite.prepare('SELECT result FROM client_orders WHERE user_id = ? AND scope = ? AND client_oid = ?'),
+      // One statement on the usual path (a new key); an expired row of the same key is taken over: the window is 24 hours, not forever.
+      claim: sqlite.prepare(
+        `INSERT INTO client_orders (user_id, scope, client_oid, result, created_at) VALUES (?, ?, ?, NULL, ?)
+         ON CONFLICT (user_id, scope, client_oid) DO UPDATE SET result = NULL, created_at = excluded.created_at WHERE client_orders.created_at <= ?`,
+      ),
       complete: sqlite.prepare('UPDATE client_orders SET result = ? WHERE user_id = ? AND scope = ? AND client_oid = ?'),
       release: sqlite.prepare('DELETE FROM client_orders WHERE user_id = ? AND scope = ? AND client_oid = ? AND result IS NULL'),
       purge: sqlite.prepare('DELETE FROM client_orders WHERE created_at <= ?'),
@@ -79,10 +82,9 @@ type Claim = { claimed: true } | { claimed: false; result: string | null };
 /** Must run inside a transaction: answers the earlier request's stored result, or claims the key. */
 function claim(sqlite: Sqlite, key: IdempotencyKey, now: number): Claim {
   const statements = statementsFor(sqlite);
+  if (statements.claim.run(key.userId, key.scope, key.clientOid, now, now - CLIENT_OID_WINDOW_MS).changes === 1) return { claimed: true };
   const earlier = statements.find.get(key.userId, key.scope, key.clientOid);
-  if (earlier && earlier.createdAt > now - CLIENT_OID_WINDOW_MS) return { claimed: false, result: earlier.result };
-  statements.claim.run(key.userId, key.scope, key.clientOid, now);
-  return { claimed: true };
+  return { claimed: false, result: earlier?.result ?? null };
 }
 
 function complete(sqlite: Sqlite, key: IdempotencyKey, result: unknown): void {
