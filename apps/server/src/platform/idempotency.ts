@@ -107,8 +107,17 @@ export function onceInTransaction<T>(sqlite: Sqlite, key: IdempotencyKey, now: n
   return { earlier: undefined, record: (result) => complete(sqlite, key, result) };
 }
 
-/** Requests of this process still running, by key: a concurrent duplicate shares the first one's promise. */
-const inFlight = new Map<string, Promise<unknown>>();
+/** Requests still running, per database and key: a concurrent duplicate shares the first one's promise. */
+const inFlightByConnection = new WeakMap<Sqlite, Map<string, Promise<unknown>>>();
+
+function inFlightOf(sqlite: Sqlite): Map<string, Promise<unknown>> {
+  let inFlight = inFlightByConnection.get(sqlite);
+  if (!inFlight) {
+    inFlight = new Map();
+    inFlightByConnection.set(sqlite, inFlight);
+  }
+  return inFlight;
+}
 
 const flightId = (key: IdempotencyKey) => `${key.userId}\u0000${key.scope}\u0000${key.clientOid}`;
 
@@ -120,6 +129,7 @@ const flightId = (key: IdempotencyKey) => `${key.userId}\u0000${key.scope}\u0000
  */
 export function runOnce<T>(ctx: AppContext, key: IdempotencyKey | undefined, execute: () => Promise<T>): Promise<T> {
   if (!key) return execute();
+  const inFlight = inFlightOf(ctx.sqlite);
   const id = flightId(key);
   const running = inFlight.get(id);
   if (running) return running as Promise<T>;
@@ -128,20 +138,22 @@ export function runOnce<T>(ctx: AppContext, key: IdempotencyKey | undefined, exe
     if (outcome.result === null) return Promise.reject(new AppError('errors.requestInProgress'));
     return Promise.resolve(JSON.parse(outcome.result) as T);
   }
-  const first = (async () => {
-    try {
-      const result = await execute();
-      // Stored as the client received it (JSON), so a repeat answers exactly the same.
-      const answered = JSON.parse(JSON.stringify(result ?? null)) as T;
-      complete(ctx.sqlite, key, answered);
-      return answered;
-    } catch (error) {
-      statementsFor(ctx.sqlite).release.run(key.userId, key.scope, key.clientOid);
-      throw error;
-    } finally {
-      inFlight.delete(id);
-    }
-  })();
+  // execute starts on the next microtask, after the promise is registered for duplicates.
+  const first = Promise.resolve()
+    .then(execute)
+    .then(
+      (result) => {
+        // Stored as the client received it (JSON), so a repeat answers exactly the same.
+        const answered = JSON.parse(JSON.stringify(result ?? null)) as T;
+        complete(ctx.sqlite, key, answered);
+        return answered;
+      },
+      (error: unknown) => {
+        statementsFor(ctx.sqlite).release.run(key.userId, key.scope, key.clientOid);
+        throw error;
+      },
+    )
+    .finally(() => inFlight.delete(id));
   inFlight.set(id, first);
   return first;
 }
