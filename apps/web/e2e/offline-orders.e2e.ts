@@ -13,6 +13,12 @@ async function orderCount(token: string): Promise<number> {
   return total;
 }
 
+async function btcPrice(): Promise<number> {
+  const response = await fetch(`${baseUrl()}/api/currency/quotation_new`);
+  const quotes = ((await response.json()) as { message: { currency_id: number; legal_id: number; price: string }[] }).message;
+  return Number(quotes.find((quote) => quote.currency_id === 1 && quote.legal_id === 3)?.price);
+}
+
 describe('orders are never sent late, never twice', () => {
   let browser: Browser;
 
@@ -58,9 +64,11 @@ describe('orders are never sent late, never twice', () => {
     const { page } = await phonePage(browser);
     const token = await signInAs(page, DEMO.email, DEMO.password);
     const before = await orderCount(token);
-    const order = { amount: '0.001', target_price: '1000.00', currency_id: '1', legal_id: '3', type: '1', client_oid: `e2e-${Date.now()}` };
+    // A buy 10% under the market rests in the book.
+    const restingPrice = (await btcPrice()) * 0.9;
+    const order = { amount: '0.001', target_price: restingPrice.toFixed(2), currency_id: '1', legal_id: '3', type: '1', client_oid: `e2e-${Date.now()}` };
     const [first, second] = await Promise.all([api<{ id: number }>('/coin/trade', order, token), api<{ id: number }>('/coin/trade', order, token)]);
-    expect(first.type).toBe('ok');
+    expect(first.type, JSON.stringify(first)).toBe('ok');
     expect(second).toEqual(first);
     const again = await api<{ id: number }>('/coin/trade', order, token);
     expect(again.message.id).toBe(first.message.id);
@@ -74,7 +82,7 @@ describe('orders are never sent late, never twice', () => {
       if (request.url().includes('/api/coin/trade')) sentKeys.push(new URLSearchParams(request.postData() ?? '').get('client_oid') ?? '');
     });
     for (let tap = 0; tap < 2; tap++) {
-      await field(page, 'trade-price').fill('1000');
+      await field(page, 'trade-price').fill(restingPrice.toFixed(2));
       await field(page, 'trade-amount').fill('0.001');
       await page.getByTestId('trade-submit').click();
       await page.getByTestId('trade-result').waitFor();
