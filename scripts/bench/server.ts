@@ -4,11 +4,11 @@ import { type DemoServer, startDemoServer } from '../lib/demo-server.ts';
 
 /**
  * Runs a benchmark against `--url` when given, else against a server of its
- * own (started with `environment`), which is stopped whatever happens.
+ * own (started with `environment` and `nodeArgs`), which is stopped whatever happens.
  */
-export async function withServer<T>(url: string | undefined, environment: Record<string, string>, run: (url: string, server?: DemoServer) => Promise<T>): Promise<T> {
+export async function withServer<T>(url: string | undefined, environment: Record<string, string>, run: (url: string, server?: DemoServer) => Promise<T>, nodeArgs: string[] = []): Promise<T> {
   if (url) return run(url.replace(/\/+$/, ''));
-  const server = await startDemoServer(environment);
+  const server = await startDemoServer(environment, nodeArgs);
   try {
     return await run(server.url, server);
   } finally {

@@ -26,7 +26,7 @@ export interface DemoServer {
 /** Linux's USER_HZ, the unit of /proc/<pid>/stat times; 100 on every mainstream kernel build. */
 const CLOCK_TICKS_PER_SECOND = 100;
 
-function processCpuSeconds(pid: number): number {
+export function processCpuSeconds(pid: number): number {
   // The command name (field 2) may hold spaces, so fields are counted after its closing parenthesis.
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
@@ -57,14 +57,14 @@ async function waitUntilServing(url: string, child: ChildProcess, output: () => 
   throw new Error(`the server did not answer within ${STARTUP_TIMEOUT_MS / 1000} s:\n${output()}`);
 }
 
-/** Starts the server with extra environment (e.g. MARKET_TICK_MS) and waits until its API answers. */
-export async function startDemoServer(environment: Record<string, string> = {}): Promise<DemoServer> {
+/** Starts the server with extra environment (e.g. MARKET_TICK_MS) and node flags (e.g. --cpu-prof), and waits until its API answers. */
+export async function startDemoServer(environment: Record<string, string> = {}, nodeArgs: string[] = []): Promise<DemoServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'openbourse-demo-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...environment };
   // Demo mode is what seeds the demo user; an inherited NODE_ENV=production would refuse to start without SMTP.
   delete env.NODE_ENV;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-KEPT_OUTPUT_CHARS);

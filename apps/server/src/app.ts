@@ -45,6 +45,7 @@ import type { Feature } from './platform/feature.ts';
 import { DevClock } from './platform/dev-clock.ts';
 import { envelopeServerOptions, installEnvelopeHandling, type RequestLimits } from './platform/http.ts';
 import { createMessenger } from './platform/messenger.ts';
+import { purgeExpiredKeysJob } from './platform/idempotency.ts';
 import { Scheduler } from './platform/scheduler.ts';
 import { loadSeedFiles } from './seed/reference-data.ts';
 import { registerStaticAssets } from './static-assets.ts';
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     scheduler: new Scheduler(now, app.log),
     devClock,
   };
+  ctx.scheduler.add(purgeExpiredKeysJob(ctx.sqlite));
   const demoSeeded = config.production ? false : await seedDemoUser(ctx);
 
   // First: it hooks every route added after it, errors included. Answers only: request bodies are never inflated (a zip bomb would dodge the body limit).
@@ -145,7 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         title: 'OpenBourse API',
         version: '1.0.0',
         description:
-          'Every answer is an envelope: {"type":"ok","message":<payload>} on success, {"type":"error","message":"<localized>"} for a business error (HTTP 200), type "999" when the session is missing or invalid, type "998" when identity verification is needed first. POST bodies are form-encoded (JSON accepted); every call may carry `lang` (zh, hk, en, jp, kor, th, fra, spa, may, vi).',
+          'Every answer is an envelope: {"type":"ok","message":<payload>} on success, {"type":"error","message":"<localized>"} for a business error (HTTP 200), type "999" when the session is missing or invalid, type "998" when identity verification is needed first. POST bodies are form-encoded (JSON accepted); every call may carry `lang` (zh, hk, en, jp, kor, th, fra, spa, may, vi). Calls that place orders or move money take an optional `client_oid` (idempotency key, 1-36 characters of A-Z a-z 0-9 _ -): the same user sending the same key to the same endpoint again within 24 hours gets the first result back and nothing happens a second time; another user\'s identical key is unrelated. Send a fresh key per user action and the same key when retrying it.',
       },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' }, consoleSession: { type: 'apiKey', in: 'cookie', name: 'ob_console' } } },
       security: [{ token: [] }],

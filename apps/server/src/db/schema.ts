@@ -421,3 +421,4 @@ export * from './schema/payout-methods.ts';
 export * from './schema/transfers.ts';
 export * from './schema/earn.ts';
 export * from './schema/options.ts';
+export * from './schema/idempotency.ts';

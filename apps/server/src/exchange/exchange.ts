@@ -5,6 +5,7 @@ import { type PostingLine, post } from '../ledger/ledger.ts';
 import type { MarketBus } from '../market/bus.ts';
 import type { Instrument, InstrumentRegistry } from '../market/instruments.ts';
 import { AppError } from '../platform/errors.ts';
+import { type IdempotencyKey, onceInTransaction } from '../platform/idempotency.ts';
 
 export interface OrderRow {
   id: number;
@@ -182,13 +183,23 @@ export class Exchange {
     this.books.set(instrument.symbol, book);
   }
 
-  /** Holds the funds, matches, settles every fill and answers the order as it stands afterwards. */
-  place(userId: number, input: PlaceOrderInput): Promise<OrderRow> {
+  /**
+   * Holds the funds, matches, settles every fill and answers the order as it
+   * stands afterwards. With a key, a repeat answers the first order instead.
+   */
+  place(userId: number, input: PlaceOrderInput, key?: IdempotencyKey): Promise<OrderRow> {
     const instrument = this.instrument(input.symbol);
     return this.enqueue(() => {
       let orderId = 0;
       this.command(instrument, (effects) => {
+        // In the order's own savepoint: a duplicate later in the same batch sees this claim, a rollback removes it.
+        const once = key && onceInTransaction<{ spot_order: number }>(this.deps.sqlite, key, this.deps.now());
+        if (once?.earlier) {
+          orderId = once.earlier.spot_order;
+          return;
+        }
         orderId = this.placeInTransaction(instrument, userId, input, effects);
+        once?.record({ spot_order: orderId });
       });
       return this.statements.order.get(orderId) as OrderRow;
     });

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { type ReactNode, Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { queryClient } from './api/queries.ts';
+import { QUERY_DEFAULTS, queryClient } from './api/queries.ts';
 import { changeLanguage, initI18n } from './i18n/index.ts';
 import { initSession, session } from './session.ts';
 import type { Quote } from './market/quotes.ts';
@@ -29,9 +29,9 @@ export function setupPageTests({ signedIn = false } = {}): void {
   });
 }
 
-/** Renders a page or part of one at a route, with a fresh query cache. */
+/** Renders a page or part of one at a route, with a fresh query cache and the app's defaults (mutations never paused or retried). */
 export function renderAt(element: ReactNode, path = '/', route = '*') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const client = new QueryClient({ defaultOptions: { ...QUERY_DEFAULTS, queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>

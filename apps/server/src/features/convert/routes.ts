@@ -6,6 +6,7 @@ import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Feature } from '../../platform/feature.ts';
 import { id, language, pagination } from '../../platform/fields.ts';
+import { clientOidField, idempotencyKey, runOnce } from '../../platform/idempotency.ts';
 import { createFeedPrices } from './feed-prices.ts';
 import { createConversionService } from './service.ts';
 import { createSmallBalanceService } from './small-balances.ts';
@@ -58,19 +59,22 @@ export const convertFeature: Feature = (api, { ctx, guards }) => {
       schema: {
         tags: ['convert'],
         summary: 'Convert `number` of one coin into another in the spot account at exactly the quote\'s rate; an expired, used or unknown quote is refused',
-        body: z.object({ number: decimalText.describe('Amount of the coin given'), ...pairBody, quote_id: z.string().trim().min(1).max(64).describe('From /user/getTransferFee'), lang: language() }),
+        body: z.object({ number: decimalText.describe('Amount of the coin given'), ...pairBody, quote_id: z.string().trim().min(1).max(64).describe('From /user/getTransferFee'), client_oid: clientOidField(), lang: language() }),
       },
       preHandler: guards.requireActiveUser,
     },
     async (request) => {
       const { body } = request;
+      const userId = currentUser(request).id;
       return ok(
-        conversions.convert(currentUser(request).id, request.lang, {
-          quoteId: body.quote_id,
-          fromId: body.from_currency_id,
-          toId: body.to_currency_id,
-          amount: (currency) => parseUserAmount(body.number, currency),
-        }),
+        await runOnce(ctx, idempotencyKey(userId, 'convert', body.client_oid), async () =>
+          conversions.convert(userId, request.lang, {
+            quoteId: body.quote_id,
+            fromId: body.from_currency_id,
+            toId: body.to_currency_id,
+            amount: (currency) => parseUserAmount(body.number, currency),
+          }),
+        ),
       );
     },
   );

@@ -3,6 +3,7 @@ import { currentUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { Feature } from '../../platform/feature.ts';
 import { id, language, pagination } from '../../platform/fields.ts';
+import { clientOidField, idempotencyKey, runOnce } from '../../platform/idempotency.ts';
 import { seedDualProducts } from './seed.ts';
 import { createDualService } from './service.ts';
 
@@ -19,7 +20,7 @@ const wholeShares = z.preprocess(
   (value) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value),
   z.number({ error: (issue) => (issue.code === 'invalid_type' ? 'validation.mustBeInteger' : undefined) }).int({ message: 'validation.mustBeInteger' }).min(1).max(1_000_000),
 );
-const buyBody = z.object({ id: id(), num: wholeShares.describe('Whole shares'), lang: language() });
+const buyBody = z.object({ id: id(), num: wholeShares.describe('Whole shares'), client_oid: clientOidField(), lang: language() });
 const listBody = z.object({
   status: z.preprocess(blankToUndefined, z.enum(['purchased', 'settling', 'success', 'fail']).optional()).describe('Only orders in this state; all when absent'),
   ...pagination,
@@ -48,8 +49,8 @@ export const dualFeature: Feature = (api, { ctx, guards }) => {
     { schema: { tags, summary: 'Buy whole shares: the investment moves from the spot account to the deposit account until settlement', body: buyBody }, preHandler: guards.requireActiveUser },
     async (request) => {
       const userId = currentUser(request).id;
-      const orderId = service.buy(userId, request.body.id, request.body.num);
-      return ok(service.ownOrder(userId, orderId));
+      const key = idempotencyKey(userId, 'dual.buy', request.body.client_oid);
+      return ok(await runOnce(ctx, key, async () => service.ownOrder(userId, service.buy(userId, request.body.id, request.body.num))));
     },
   );
 

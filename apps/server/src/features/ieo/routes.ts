@@ -7,6 +7,7 @@ import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Feature } from '../../platform/feature.ts';
 import { id, language, pagination } from '../../platform/fields.ts';
+import { clientOidField, idempotencyKey, runOnce } from '../../platform/idempotency.ts';
 import { seedIeoProjects } from './seed.ts';
 import { createIeoService } from './service.ts';
 
@@ -22,6 +23,7 @@ const orderBody = z.object({
   amount: decimalText().describe('Tokens to subscribe for'),
   pay_currency: z.union([z.number().int().positive(), z.string().trim().min(1).max(20)]).describe('Currency id or symbol to pay with'),
   price: decimalText().describe('The issue price the user was shown, in the pay currency; refused if it no longer holds'),
+  client_oid: clientOidField(),
   lang: language(),
 });
 
@@ -59,7 +61,12 @@ export const ieoFeature: Feature = (api, { ctx, guards }) => {
     { schema: { tags, summary: 'Subscribe for tokens: the cost at the issue price is held in the spot account until the allocation at the end', body: orderBody }, preHandler: guards.requireActiveUser },
     async (request) => {
       const { body } = request;
-      return ok(service.subscribe(currentUser(request).id, request.lang, { projectId: body.project_id, committed: body.amount, payCurrency: payCurrencyOf(ctx, body.pay_currency), price: body.price }));
+      const userId = currentUser(request).id;
+      return ok(
+        await runOnce(ctx, idempotencyKey(userId, 'project.order', body.client_oid), async () =>
+          service.subscribe(userId, request.lang, { projectId: body.project_id, committed: body.amount, payCurrency: payCurrencyOf(ctx, body.pay_currency), price: body.price }),
+        ),
+      );
     },
   );
 

@@ -4,13 +4,14 @@ import { currentUser, optionalUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { Feature } from '../../platform/feature.ts';
 import { id, language, oneOf, pagination } from '../../platform/fields.ts';
+import { clientOidField, idempotencyKey, runOnce } from '../../platform/idempotency.ts';
 import { seedLockMiningProducts } from './seed.ts';
 import { createLockMiningService } from './service.ts';
 
 const tags = ['lock mining'];
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
-const lockBody = z.object({ config_id: id().describe('The product (from /lh/deposit/config)'), amount: decimalText().describe('Amount to lock, in the product\'s currency'), lang: language() });
+const lockBody = z.object({ config_id: id().describe('The product (from /lh/deposit/config)'), amount: decimalText().describe('Amount to lock, in the product\'s currency'), client_oid: clientOidField(), lang: language() });
 const orderQuery = z.object({ status: z.preprocess(blankToUndefined, oneOf([1, 2]).default(1)).describe('1 in progress, 2 redeemed (at expiry or early)'), ...pagination });
 const idBody = z.object({ id: id(), lang: language() });
 
@@ -44,8 +45,8 @@ export const lockMiningFeature: Feature = (api, { ctx, guards }) => {
     { schema: { tags, summary: 'Lock an amount from the spot account into a product; it is held in the mining account until expiry or redemption', body: lockBody }, preHandler: guards.requireActiveUser },
     async (request) => {
       const userId = currentUser(request).id;
-      const orderId = service.lock(userId, request.body.config_id, request.body.amount);
-      return ok(service.order(userId, orderId));
+      const key = idempotencyKey(userId, 'lh.deposit', request.body.client_oid);
+      return ok(await runOnce(ctx, key, async () => service.order(userId, service.lock(userId, request.body.config_id, request.body.amount))));
     },
   );
 

@@ -4,6 +4,7 @@ import { currentUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { Feature } from '../../platform/feature.ts';
 import { language, pagination } from '../../platform/fields.ts';
+import { clientOidField, idempotencyKey, runOnce } from '../../platform/idempotency.ts';
 import { createTransferService } from './service.ts';
 
 const decimalText = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().trim().min(1).max(40));
@@ -14,6 +15,7 @@ const changeBody = z.object({
   number: decimalText.describe('Amount to move, with at most the currency\'s decimals'),
   from_field: reference.describe('Account the money leaves: account type id or code (change, legal, lever, micro, stock...)'),
   to_field: reference.describe('Account the money arrives in: account type id or code'),
+  client_oid: clientOidField(),
   lang: language(),
 });
 
@@ -36,7 +38,8 @@ export const transferFeature: Feature = (api, { ctx, guards }) => {
       const from = transfers.resolveAccountType(body.from_field);
       const to = transfers.resolveAccountType(body.to_field);
       const amount = parseUserAmount(body.number, currency);
-      return ok(transfers.transfer(currentUser(request).id, request.lang, { currency, amount, from, to }));
+      const userId = currentUser(request).id;
+      return ok(await runOnce(ctx, idempotencyKey(userId, 'wallet.change', body.client_oid), async () => transfers.transfer(userId, request.lang, { currency, amount, from, to })));
     },
   );
 

@@ -6,6 +6,7 @@ import { ok } from '../../platform/envelope.ts';
 import type { Feature } from '../../platform/feature.ts';
 import { language, optionalId, pagination } from '../../platform/fields.ts';
 import { translate } from '../../platform/i18n.ts';
+import { clientOidField, idempotencyKey, runOnce } from '../../platform/idempotency.ts';
 import { secondFactorField } from '../../platform/second-factor.ts';
 import { createWithdrawalService, presentWithdrawal } from './service.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -19,6 +20,7 @@ const withdrawBody = z.object({
   address_id: optionalId().describe('The saved address (type address)'),
   pay_password: z.string().min(1).max(64).describe('The fund password'),
   two_factor_code: secondFactorField(),
+  client_oid: clientOidField(),
   lang: language(),
 });
 
@@ -47,17 +49,22 @@ export const withdrawalsFeature: Feature = (api, { ctx, guards }) => {
       const user = currentUser(request);
       const currency = typeof body.currency === 'number' || /^\d+$/.test(body.currency) ? ctx.catalog.currency(Number(body.currency)) : ctx.catalog.currencyBySymbol(body.currency.toUpperCase());
       if (!currency || settings.assetsOf(currency.id).length === 0) throw new AppError('errors.currencyNotFound');
-      const row = await service.request({
-        userId: user.id,
-        verificationLevel: user.verificationLevel,
-        currency,
-        number: body.number,
-        route: body.type,
-        addressId: body.address_id,
-        payPassword: body.pay_password,
-        secondFactor: body.two_factor_code,
-      });
-      return ok({ ...presentWithdrawal(ctx, settings, row), message: translate(request.lang, 'success.withdrawalSubmitted') });
+      const key = idempotencyKey(user.id, 'wallet.out', body.client_oid);
+      return ok(
+        await runOnce(ctx, key, async () => {
+          const row = await service.request({
+            userId: user.id,
+            verificationLevel: user.verificationLevel,
+            currency,
+            number: body.number,
+            route: body.type,
+            addressId: body.address_id,
+            payPassword: body.pay_password,
+            secondFactor: body.two_factor_code,
+          });
+          return { ...presentWithdrawal(ctx, settings, row), message: translate(request.lang, 'success.withdrawalSubmitted') };
+        }),
+      );
     },
   );
 

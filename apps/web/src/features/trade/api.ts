@@ -104,12 +104,23 @@ export function usePairBalances(quote: Pick<Quote, 'currency_id' | 'legal_id'>) 
   });
 }
 
-/** Places an order from a checked draft: a limit order carries its price, a market order none. */
+/** One tap on buy or sell: the checked draft and the tap's idempotency key. */
+export interface OrderTap {
+  draft: OrderDraft;
+  clientOid: string;
+}
+
+/**
+ * Places an order from a checked draft: a limit order carries its price, a
+ * market order none. The tap's client_oid makes a resend of it answer the
+ * first order instead of placing a second.
+ */
 export function usePlaceOrder(quote: Pick<Quote, 'currency_id' | 'legal_id'>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (draft: OrderDraft) =>
+    mutationFn: ({ draft, clientOid }: OrderTap) =>
       api.post<SpotOrder>('/coin/trade', {
+        client_oid: clientOid,
         amount: draft.amount.trim(),
         target_price: draft.type === 'limit' ? draft.price.trim() : '',
         currency_id: quote.currency_id,

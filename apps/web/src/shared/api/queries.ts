@@ -1,12 +1,20 @@
-import { QueryClient, useQuery } from '@tanstack/react-query';
+import { type DefaultOptions, QueryClient, useQuery } from '@tanstack/react-query';
 import { type FiatRate, session, useSession } from '../session.ts';
 import { api } from './request.ts';
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 },
-  },
-});
+/**
+ * Mutations run when called, online or not (`networkMode: 'always'`): the
+ * default 'online' pauses a mutation while offline and sends it when the
+ * connection returns, which filled orders late at a price nobody saw. The
+ * request layer refuses money calls at once while offline instead, and
+ * nothing is retried without a new tap.
+ */
+export const QUERY_DEFAULTS = {
+  queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 },
+  mutations: { retry: false, networkMode: 'always' },
+} satisfies DefaultOptions;
+
+export const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
 
 export interface SiteConfig {
   settings: Record<string, string> & { site_name: string; site_logo: string };

@@ -4,8 +4,9 @@ import { t } from '../i18n/index.ts';
 import { navigateTo, ROUTES } from '../navigation.ts';
 import { session } from '../session.ts';
 import { trackRequest } from './loading.ts';
+import { isMoneyCall, isOffline, newClientOid, takesClientOid } from './money-calls.ts';
 
-export type EnvelopeType = 'ok' | 'error' | '999' | '998' | 'http' | 'network' | 'timeout';
+export type EnvelopeType = 'ok' | 'error' | '999' | '998' | 'http' | 'network' | 'offline' | 'timeout';
 
 /** A rejected call: the user has already been told (toast) unless the call was silent. */
 export class ApiError extends Error {
@@ -46,11 +47,23 @@ interface Envelope {
   message?: unknown;
 }
 
-/** Spec 7 and 8: form-encoded POST, lang on every call, token header, 60 s timeout, envelope handling. */
+/**
+ * Spec 7 and 8: form-encoded POST, lang on every call, token header, 60 s
+ * timeout, envelope handling. A money call fails at once while offline, is
+ * sent once (nothing here retries) and carries a `client_oid` when its
+ * endpoint takes one, so the server answers a resend of it with the first
+ * result.
+ */
 export async function request<T>(path: string, params: Params = {}, options: RequestOptions = {}): Promise<T> {
+  if (isMoneyCall(path) && isOffline()) {
+    const error = new ApiError('offline', t('shell:request.offline'));
+    if (!options.silent) toast(error.message);
+    throw error;
+  }
   const { token, lang } = session.get();
   const method = options.method ?? 'POST';
-  const withLang = { ...params, lang };
+  const keyed = takesClientOid(path) && !params.client_oid ? { ...params, client_oid: newClientOid() } : params;
+  const withLang = { ...keyed, lang };
   // Multipart bodies are read as a stream on the server, so their parameters travel in the query.
   const url = method === 'GET' || options.body ? `/api${path}?${encode(withLang)}` : `/api${path}`;
   const headers: Record<string, string> = {};

@@ -84,6 +84,41 @@ describe('OrderForm', () => {
     await waitFor(() => expect(field('trade-amount').value).toBe(''));
   });
 
+  it('sends a fresh client_oid with every tap, so a resend of one tap is answered with its first order', async () => {
+    session.signIn('token');
+    const { tradeCalls } = stubTradeApi();
+    renderAt(<Harness quote={btcQuote} />);
+    await waitFor(() => expect(screen.getByTestId('trade-available').textContent).toBe('10,000.00 USDT'));
+    type('trade-amount', '0.01');
+    await submit();
+    await waitFor(() => expect(tradeCalls()).toHaveLength(1));
+    type('trade-amount', '0.01');
+    await submit();
+    await waitFor(() => expect(tradeCalls()).toHaveLength(2));
+    const [first, second] = tradeCalls().map((call) => call.client_oid);
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(second).not.toBe(first);
+  });
+
+  it('refuses a tap while offline at once, saying the network is unavailable, and sends nothing then or later', async () => {
+    session.signIn('token');
+    const { tradeCalls } = stubTradeApi();
+    renderAt(<Harness quote={btcQuote} />);
+    await waitFor(() => expect(screen.getByTestId('trade-available').textContent).toBe('10,000.00 USDT'));
+    type('trade-amount', '0.01');
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      await submit();
+      expect(await screen.findByText('网络不可用，请求未发送；恢复联网后请重新点击')).toBeTruthy();
+    } finally {
+      offline.mockRestore();
+    }
+    window.dispatchEvent(new Event('online'));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(tradeCalls()).toEqual([]);
+    expect(screen.getByTestId('trade-submit').getAttribute('class')).not.toContain('loading');
+  });
+
   it('names a placed order and a partial fill', async () => {
     session.signIn('token');
     stubTradeApi({ order: { status: 'open', filled_amount: '0.0040', amount: '0.0100' } });

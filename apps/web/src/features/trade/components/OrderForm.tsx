@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { newClientOid } from '../../../shared/api/money-calls.ts';
 import { toast } from '../../../shared/api/request.ts';
 import type { SpotOrder } from '../../../shared/market/orders.ts';
 import type { Quote } from '../../../shared/market/quotes.ts';
@@ -100,12 +101,15 @@ export function OrderForm({ quote, def, draft, onChange }: Props) {
       toast(issueMessage(t, issue, def));
       return;
     }
-    place.mutate(draft, {
-      onSuccess: (order) => {
-        showResult(resultMessage(t, order, def));
-        change({ amount: '' });
+    place.mutate(
+      { draft, clientOid: newClientOid() },
+      {
+        onSuccess: (order) => {
+          showResult(resultMessage(t, order, def));
+          change({ amount: '' });
+        },
       },
-    });
+    );
   };
 
   return (
