@@ -1,8 +1,8 @@
 /**
  * `pnpm bench:options [--options 10000] [--concurrency 25]`: seconds options
  * expiring in the same second. A server of its own (in this process, so the
- * clock can stand still while the options are placed over HTTP and every one
- * expires at the same moment); then the deciding feed tick arrives at expiry
+ * clock can stand still while the options are placed through the API, injected
+ * without sockets, and every one expires at the same moment); then the deciding feed tick arrives at expiry
  * and the script measures, per option, the time from that tick to the
  * `option.settled` event its settlement transaction announces. Prints the
  * settlement lag p50, p99 and max, and the settlements per second. Figures
@@ -47,7 +47,7 @@ async function main(): Promise<void> {
     const token = login.message;
 
     ctx.market.ingest('BTC/USDT', '96000', '1', clock, 'replay');
-    console.log(`placing ${count} ${PERIOD_SECONDS}-second options over HTTP (${concurrency} at a time), the clock standing still so all expire at once...`);
+    console.log(`placing ${count} ${PERIOD_SECONDS}-second options through the API (injected, ${concurrency} at a time), the clock standing still so all expire at once...`);
     const placingStarted = performance.now();
     let next = 0;
     let refused = 0;
@@ -55,7 +55,8 @@ async function main(): Promise<void> {
       while (next < count) {
         next += 1;
         const body = new URLSearchParams({ match_id: '1', currency_id: String(usdt.id), type: next % 2 === 0 ? 'up' : 'down', seconds: String(PERIOD_SECONDS), number: STAKE });
-        const answer = (await (await fetch(`${base}/microtrade/submit`, { method: 'POST', headers: { authorization: token }, body })).json()) as { type: string };
+        const response = await built.app.inject({ method: 'POST', url: '/api/microtrade/submit', headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded' }, payload: body.toString() });
+        const answer = response.json() as { type: string };
         if (answer.type !== 'ok') refused += 1;
       }
     };

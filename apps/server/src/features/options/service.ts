@@ -386,7 +386,7 @@ export function createOptionsService(ctx: AppContext, config: OptionsConfig) {
     settlementRequested = true;
     setImmediate(() => {
       settlementRequested = false;
-      void settleDue();
+      settleDue().catch((error: unknown) => ctx.log.error({ err: error }, 'seconds option settlement run failed'));
     });
   }
 
