@@ -1,5 +1,7 @@
 import { lotsToQuantity, type Ticker, ticksToPrice } from '@openbourse/core';
 import { presentOrder } from '../exchange/present.ts';
+import type { TickEvent } from '../market/bus.ts';
+import type { Instrument } from '../market/instruments.ts';
 import type { AppContext } from '../platform/context.ts';
 import type { RealtimeHub } from './hub.ts';
 
@@ -29,7 +31,24 @@ export function wireRealtime(ctx: AppContext, hub: RealtimeHub): void {
     if (pendingTickers.length === 0) setImmediate(flushTickers);
     pendingTickers.push(ticker);
     for (const candle of market.currentCandles(instrument)) hub.publish(`candles:${tick.symbol}:${candle.period}`, candle);
+    publishFeedPrint(tick, instrument);
   });
+
+  // The market's prints from the feed go on the trades channel too (source feed), so a quiet pair does not look dead; up or down from the print before, as /currency/trades says.
+  const lastPrint = new Map<string, number>();
+  const publishFeedPrint = (tick: TickEvent, instrument: Instrument) => {
+    if (tick.volumeLots <= 0) return;
+    const before = lastPrint.get(tick.symbol) ?? tick.priceTicks;
+    lastPrint.set(tick.symbol, tick.priceTicks);
+    hub.publish(`trades:${tick.symbol}`, {
+      id: tick.tickId,
+      price: ticksToPrice(instrument.def, tick.priceTicks),
+      amount: lotsToQuantity(instrument.def, tick.volumeLots),
+      side: tick.priceTicks >= before ? 'buy' : 'sell',
+      time: tick.time,
+      source: 'feed',
+    });
+  };
 
   bus.on('trade', (trade) => {
     const instrument = instruments.get(trade.symbol);
@@ -40,6 +59,7 @@ export function wireRealtime(ctx: AppContext, hub: RealtimeHub): void {
       amount: lotsToQuantity(instrument.def, trade.qtyLots),
       side: trade.takerSide,
       time: trade.time,
+      source: 'platform',
     });
   });
 
@@ -61,6 +81,10 @@ export function wireRealtime(ctx: AppContext, hub: RealtimeHub): void {
     const order = ctx.exchange.order(orderId);
     const instrument = order ? instruments.get(order.symbol) : undefined;
     if (order && instrument) hub.publishToUser(userId, 'orders', presentOrder(order, instrument));
+  });
+
+  bus.on('conditional', ({ userId, row }) => {
+    if (hub.isConnected(userId)) hub.publishToUser(userId, 'orders', { kind: 'conditional', ...row });
   });
 
   bus.on('balance', ({ userId }) => {
