@@ -12,6 +12,7 @@ import {
   quoteMinorToDecimal,
 } from '@openbourse/core';
 import type { Statement } from 'better-sqlite3';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Sqlite } from '../db/client.ts';
 import { post } from '../ledger/ledger.ts';
 import type { MarketBus, TickEvent } from '../market/bus.ts';
@@ -59,6 +60,7 @@ export interface ConditionalDeps {
   exchange: Exchange;
   lastTick(symbol: string): LastTick | undefined;
   now(): number;
+  log: FastifyBaseLogger;
 }
 
 /** What the index keeps per waiting leg: enough to find its row and its pair. */
@@ -217,7 +219,9 @@ export class ConditionalOrders {
       if (groups.has(groupId)) continue;
       groups.add(groupId);
       for (const leg of this.statements.group.all(groupId)) this.triggers.for(tick.symbol).remove(String(leg.id));
-      void this.fire(conditionalId, { id: tick.tickId, priceTicks: tick.priceTicks, time: tick.time });
+      this.fire(conditionalId, { id: tick.tickId, priceTicks: tick.priceTicks, time: tick.time }).catch((error: unknown) =>
+        this.deps.log.error({ err: error, conditionalId }, 'conditional order could not be settled; it stays waiting and is retried at the next start'),
+      );
     }
   }
 
@@ -237,7 +241,8 @@ export class ConditionalOrders {
       });
     } catch (error) {
       const reason = error instanceof AppError ? error.key : 'internal';
-      if (reason === 'errors.conditionalNotWaiting') return;
+      // Cancelled meanwhile: nothing to do. Shutting down: the row stays waiting, and the start after runs the latest tick through it again.
+      if (reason === 'errors.conditionalNotWaiting' || reason === 'errors.serviceRestarting') return;
       this.transaction(() => this.endGroup(instrument, row, { status: 'failed', failReason: reason, tickId: tick.id }));
     }
     const group = this.statements.group.all(row.groupId);

@@ -331,4 +331,18 @@ describe('after a restart', () => {
     expect(fired).toMatchObject({ status: 'triggered', trigger_tick: { id: latestTickId('BTC/USDT'), price: '94800.00' } });
     expect((await balance(again, 1)).frozen).toBe('0.00000000');
   });
+
+  it('runs the latest stored tick through the rebuilt index first: a tick stored but not acted on before a crash fires at start', async () => {
+    const { email, password, token } = await fundedUser('0', '0.01');
+    await tick('96250.00');
+    const placed = await server.post<{ conditional_id: number }>('/coin/trade', { order_type: 'stop_limit', amount: '0.01', stop_price: '95000', target_price: '94000', currency_id: 1, type: 2 }, { token });
+    // Stored the way the feed stores it, but without the event the running server would have acted on.
+    const stored = server.built.ctx.sqlite
+      .prepare("INSERT INTO ticks (symbol, price_ticks, volume_lots, time, source) VALUES ('BTC/USDT', 9490000, 0, ?, 'replay') RETURNING id")
+      .get(server.built.ctx.now()) as { id: number };
+    server = await restartServer(server);
+    const again = await login(server, email, password);
+    const fired = await settled(again, placed.message.conditional_id);
+    expect(fired).toMatchObject({ status: 'triggered', trigger_tick: { id: stored.id, price: '94900.00' } });
+  });
 });
