@@ -84,7 +84,8 @@ export function wireRealtime(ctx: AppContext, hub: RealtimeHub): void {
   });
 
   bus.on('conditional', ({ userId, row }) => {
-    if (hub.isConnected(userId)) hub.publishToUser(userId, 'orders', { kind: 'conditional', ...row });
+    // `kind` says what the frame is (order frames have none); the leg's own kind (stop_limit, take_profit, stop_loss) moves to conditional_kind.
+    if (hub.isConnected(userId)) hub.publishToUser(userId, 'orders', { ...row, kind: 'conditional', conditional_kind: row.kind });
   });
 
   bus.on('balance', ({ userId }) => {
