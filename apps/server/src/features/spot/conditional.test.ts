@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { UserEvent } from '../../market/bus.ts';
 import { credit, login, pushTicks, registerUser, restartServer, startServer, type TestServer } from '../../../test/harness.ts';
 
 let server: TestServer;
@@ -80,6 +81,8 @@ beforeAll(async () => {
 describe('stop-limit orders', () => {
   it('hold from placement, fire on the feed tick that reaches the stop and not before, and record that tick on the stop and on its order', async () => {
     const { token } = await fundedUser('2000');
+    const events: UserEvent[] = [];
+    server.built.ctx.bus.on('user', (event) => events.push(event));
     const placed = await server.post<{ conditional_id: number }>('/coin/trade', { order_type: 'stop_limit', amount: '0.01', stop_price: '97000', target_price: '97600', currency_id: 1, type: 1 }, { token });
     expect(placed.type).toBe('ok');
     const id = placed.message.conditional_id;
@@ -98,6 +101,9 @@ describe('stop-limit orders', () => {
     const fired = await settled(token, id);
     expect(fired).toMatchObject({ status: 'triggered', held: '0.000000', trigger_tick: { id: firingTick, price: '97000.00' } });
     expect(fired.order_id).toBeTypeOf('number');
+    expect(events.filter((event) => event.refId === id)).toEqual([
+      expect.objectContaining({ kind: 'spot.stop_triggered', refType: 'spot_conditional', params: expect.objectContaining({ symbol: 'BTC/USDT', trigger_price: '97000.00', tick_id: firingTick }) }),
+    ]);
 
     const detail = await server.get<{ order: Order; reference_tick: { id: number }; trigger: { conditional_id: number; kind: string; tick: { id: number; price: string } } }>(
       '/coin/detail',
