@@ -126,6 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     instruments: markets.instruments,
     market: markets.market,
     exchange: markets.exchange,
+    conditionalOrders: markets.conditionalOrders,
     bus: markets.bus,
     prices: markets.prices,
     feedControl: { pauseSimulator: (symbol) => markets.simulator?.pause(symbol) },
@@ -177,6 +178,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maker.start();
     for (const instrument of ctx.instruments.all) maker.requote(instrument.symbol);
   }
+  // After the market maker has quoted: a stop the feed crossed while the server was down fires into a book with liquidity.
+  markets.conditionalOrders.start();
   markets.simulator?.start();
   ctx.scheduler.start();
   if (config.market.feed.startsWith('live:')) await startLiveFeed(ctx, config.market.feed.slice('live:'.length), app);

@@ -13,3 +13,4 @@ export * from './funds/index.ts';
 export * from './earn/index.ts';
 export * from './triggers/index.ts';
 export * from './options/index.ts';
+export * from './indicators/index.ts';

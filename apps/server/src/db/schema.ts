@@ -422,3 +422,4 @@ export * from './schema/transfers.ts';
 export * from './schema/earn.ts';
 export * from './schema/options.ts';
 export * from './schema/idempotency.ts';
+export * from './schema/conditional-orders.ts';

@@ -1,4 +1,4 @@
-import { type Fill, lotsToQuantity, OrderBook, previewSpotOrder, type Side, SpotPreviewError, SubmitResult, ticksToPrice, type TimeInForce } from '@openbourse/core';
+import { type Fill, lotsToQuantity, marketBuyByTotal, OrderBook, previewSpotOrder, type Side, SpotPreviewError, SubmitResult, ticksToPrice, type TimeInForce } from '@openbourse/core';
 import type { Statement } from 'better-sqlite3';
 import type { Sqlite } from '../db/client.ts';
 import { type PostingLine, post } from '../ledger/ledger.ts';
@@ -40,6 +40,16 @@ export interface PlaceOrderInput {
   timeInForce: TimeInForce;
   /** The feed tick current at submission. */
   referenceTickId: number | null;
+  /** Market buys by total: the quote minor units to spend, fee included; `lots` is then worked out against the book (see placeInTransaction). */
+  quoteTotal?: number;
+  /** Limit GTC only: refused if it would take liquidity. */
+  postOnly?: boolean;
+}
+
+/** Work a caller runs inside the same savepoint as a placement (a conditional order releasing its hold, then recording the order it placed). */
+export interface PlacementSteps {
+  before?(): void;
+  after?(orderId: number): void;
 }
 
 export interface ExchangeDeps {
@@ -186,8 +196,9 @@ export class Exchange {
   /**
    * Holds the funds, matches, settles every fill and answers the order as it
    * stands afterwards. With a key, a repeat answers the first order instead.
+   * `steps` run inside the order's savepoint (a trigger records what fired it).
    */
-  place(userId: number, input: PlaceOrderInput, key?: IdempotencyKey): Promise<OrderRow> {
+  place(userId: number, input: PlaceOrderInput, key?: IdempotencyKey, steps: PlacementSteps = {}): Promise<OrderRow> {
     const instrument = this.instrument(input.symbol);
     return this.enqueue(() => {
       let orderId = 0;
@@ -198,7 +209,9 @@ export class Exchange {
           orderId = once.earlier.spot_order;
           return;
         }
+        steps.before?.();
         orderId = this.placeInTransaction(instrument, userId, input, effects);
+        steps.after?.(orderId);
         once?.record({ spot_order: orderId });
       });
       return this.statements.order.get(orderId) as OrderRow;
@@ -319,10 +332,12 @@ export class Exchange {
     });
   }
 
-  private placeInTransaction(instrument: Instrument, userId: number, input: PlaceOrderInput, effects: Effects): number {
+  private placeInTransaction(instrument: Instrument, userId: number, requested: PlaceOrderInput, effects: Effects): number {
     const book = this.book(instrument.symbol);
     const now = this.deps.now();
-    const hold = this.holdFor(instrument, input);
+    const input = requested.quoteTotal === undefined ? requested : { ...requested, lots: this.lotsForTotal(instrument, requested.quoteTotal) };
+    if (input.postOnly && input.type === 'limit' && this.wouldTake(instrument, input)) throw new AppError('errors.postOnlyWouldTake');
+    const hold = input.quoteTotal === undefined ? this.holdFor(instrument, input) : { currencyId: instrument.quote.id, amount: input.quoteTotal };
     const orderId = this.statements.insertOrder.get({
       userId,
       symbol: instrument.symbol,
@@ -343,7 +358,18 @@ export class Exchange {
     const result =
       input.type === 'limit'
         ? book.submit({ type: 'limit', id: orderId, ownerId: userId, side: input.side, priceTicks: input.priceTicks, qtyLots: input.lots, timeInForce: input.timeInForce }, this.result)
-        : book.submit({ type: 'market', id: orderId, ownerId: userId, side: input.side, qtyLots: input.lots, limitPrice: input.priceTicks }, this.result);
+        : book.submit(
+            {
+              type: 'market',
+              id: orderId,
+              ownerId: userId,
+              side: input.side,
+              qtyLots: input.lots,
+              limitPrice: input.priceTicks,
+              quoteBudget: input.quoteTotal === undefined ? undefined : marketBuyByTotal(instrument.def, input.quoteTotal).budget,
+            },
+            this.result,
+          );
     if (result.status === 'rejected') {
       throw new AppError(REJECTION_MESSAGES[result.reason as keyof typeof REJECTION_MESSAGES] ?? 'errors.parameterError');
     }
@@ -364,6 +390,25 @@ export class Exchange {
     if (result.status === 'filled') this.finish(instrument, orderId, userId, 'filled', null, now);
     else if (result.status === 'cancelled') this.finish(instrument, orderId, userId, 'cancelled', result.reason, now);
     return orderId;
+  }
+
+  /**
+   * A market buy by total buys at most what the total pays for at the best
+   * ask (deeper levels only cost more); the quote budget stops it earlier.
+   * Without asks it is one lot, which the book cancels for want of liquidity.
+   */
+  private lotsForTotal(instrument: Instrument, quoteTotal: number): number {
+    const { budget, belowMinNotional } = marketBuyByTotal(instrument.def, quoteTotal);
+    if (belowMinNotional) throw new AppError('errors.belowMinNotional');
+    const bestAsk = this.book(instrument.symbol).bestAsk();
+    return bestAsk === null ? 1 : Math.max(1, Math.floor(budget / (bestAsk * instrument.spec.quotePerTickLot)));
+  }
+
+  /** Whether a limit order would trade on arrival: a buy at or above the best ask, a sell at or below the best bid. */
+  private wouldTake(instrument: Instrument, input: PlaceOrderInput): boolean {
+    const book = this.book(instrument.symbol);
+    const opposite = input.side === 'buy' ? book.bestAsk() : book.bestBid();
+    return opposite !== null && (input.side === 'buy' ? opposite <= input.priceTicks : opposite >= input.priceTicks);
   }
 
   private cancelInTransaction(instrument: Instrument, order: OrderRow, effects: Effects): void {

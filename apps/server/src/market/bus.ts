@@ -42,6 +42,8 @@ export interface MarketEvents {
   book: [string];
   /** A user's order changed (placed, filled, cancelled). */
   order: [{ userId: number; orderId: number }];
+  /** A user's conditional order (stop-limit, take-profit, stop-loss) changed; `row` is what the API shows. */
+  conditional: [{ userId: number; row: Record<string, unknown> }];
   /** A user's balances changed. */
   balance: [{ userId: number }];
   /** A user's money or account changed; see UserEvent. */

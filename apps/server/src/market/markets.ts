@@ -2,6 +2,7 @@ import { dec } from '@openbourse/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db, Sqlite } from '../db/client.ts';
+import { ConditionalOrders } from '../exchange/conditional-orders.ts';
 import { Exchange } from '../exchange/exchange.ts';
 import type { Catalog } from '../platform/catalog.ts';
 import type { PriceBook } from '../platform/prices.ts';
@@ -16,6 +17,8 @@ export interface Markets {
   bus: MarketBus;
   market: MarketData;
   exchange: Exchange;
+  /** Stop-limit and take-profit / stop-loss orders waiting for the feed; started (see ConditionalOrders.start) once the books have liquidity. */
+  conditionalOrders: ConditionalOrders;
   /** Present when the simulator is the price source. */
   simulator: SimulatorFeed | undefined;
   prices: PriceBook;
@@ -38,6 +41,7 @@ export function createMarkets(config: Config, deps: MarketDeps): Markets {
   market.start();
   const exchange = new Exchange({ sqlite: deps.sqlite, instruments, bus, now: deps.now, referenceTickId: (symbol) => market.lastTick(symbol)?.id ?? null });
   exchange.start();
+  const conditionalOrders = new ConditionalOrders({ sqlite: deps.sqlite, instruments, bus, exchange, lastTick: (symbol) => market.lastTick(symbol), now: deps.now, log: deps.log });
   const simulator = config.market.feed === 'simulator' ? new SimulatorFeed(market, instruments.all, config.market.seed, config.market.tickMs, deps.now) : undefined;
 
   const usdt = deps.catalog.currencyBySymbol('USDT');
@@ -49,5 +53,5 @@ export function createMarkets(config: Config, deps: MarketDeps): Markets {
       return dec(last ?? deps.catalog.currency(currencyId)?.referencePrice ?? 0);
     },
   };
-  return { instruments, bus, market, exchange, simulator, prices };
+  return { instruments, bus, market, exchange, conditionalOrders, simulator, prices };
 }

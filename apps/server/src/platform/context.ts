@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db, Sqlite } from '../db/client.ts';
+import type { ConditionalOrders } from '../exchange/conditional-orders.ts';
 import type { Exchange } from '../exchange/exchange.ts';
 import type { MarketBus } from '../market/bus.ts';
 import type { InstrumentRegistry } from '../market/instruments.ts';
@@ -24,6 +25,8 @@ export interface AppContext {
   /** Prices from the feed: last ticks, candles, tickers, trading hours. */
   market: MarketData;
   exchange: Exchange;
+  /** Stop-limit and take-profit / stop-loss orders triggered by the feed (core's trigger index). */
+  conditionalOrders: ConditionalOrders;
   bus: MarketBus;
   /** Lets a pushed feed (replay) take a symbol over from the simulator. */
   feedControl: { pauseSimulator(symbol: string): void };

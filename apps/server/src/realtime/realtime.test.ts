@@ -132,6 +132,25 @@ describe('realtime', () => {
     expect(anonymous.frames.filter((frame) => frame.channel === 'orders')).toEqual([]);
   });
 
+  it('carries conditional orders on the owner\'s orders channel (kind conditional) as they are placed and fire, and the feed\'s prints on trades', async () => {
+    const demo = await login(server, DEMO.email, DEMO.password);
+    const owner = await connect();
+    owner.send({ op: 'auth', token: demo });
+    await owner.next((frame) => frame.op === 'auth');
+    owner.send({ op: 'subscribe', channels: ['trades:BTC/USDT'] });
+    await owner.next((frame) => frame.op === 'subscribed');
+    await pushTicks(server, 'BTC/USDT', [{ price: '96250.00', volume: '0.3' }]);
+    expect((await owner.next((frame) => frame.channel === 'trades:BTC/USDT' && frame.data?.source === 'feed')).data).toMatchObject({ price: '96250.00', amount: '0.3000' });
+
+    const placed = await server.post<{ conditional_id: number }>('/coin/trade', { order_type: 'stop_limit', amount: '0.001', stop_price: '96500', target_price: '96600', currency_id: 1, type: 1 }, { token: demo });
+    const id = placed.message.conditional_id;
+    const waiting = await owner.next((frame) => frame.channel === 'orders' && frame.data?.kind === 'conditional' && frame.data?.id === id);
+    expect(waiting.data).toMatchObject({ conditional_kind: 'stop_limit', status: 'waiting', trigger_price: '96500.00' });
+    await pushTicks(server, 'BTC/USDT', [{ price: '96510.00', volume: '0.1' }]);
+    const fired = await owner.next((frame) => frame.channel === 'orders' && frame.data?.kind === 'conditional' && frame.data?.id === id && frame.data?.status === 'triggered');
+    expect(fired.data).toMatchObject({ trigger_tick: { price: '96510.00' } });
+  });
+
   it('drops a client that stops reading instead of buffering without bound', async () => {
     const hub = server.built.realtime;
     const slow = await connect();

@@ -1,5 +1,7 @@
 import { lotsToQuantity, type Ticker, ticksToPrice } from '@openbourse/core';
 import { presentOrder } from '../exchange/present.ts';
+import type { TickEvent } from '../market/bus.ts';
+import type { Instrument } from '../market/instruments.ts';
 import type { AppContext } from '../platform/context.ts';
 import type { RealtimeHub } from './hub.ts';
 
@@ -29,7 +31,24 @@ export function wireRealtime(ctx: AppContext, hub: RealtimeHub): void {
     if (pendingTickers.length === 0) setImmediate(flushTickers);
     pendingTickers.push(ticker);
     for (const candle of market.currentCandles(instrument)) hub.publish(`candles:${tick.symbol}:${candle.period}`, candle);
+    publishFeedPrint(tick, instrument);
   });
+
+  // The market's prints from the feed go on the trades channel too (source feed), so a quiet pair does not look dead; up or down from the print before, as /currency/trades says.
+  const lastPrint = new Map<string, number>();
+  const publishFeedPrint = (tick: TickEvent, instrument: Instrument) => {
+    if (tick.volumeLots <= 0) return;
+    const before = lastPrint.get(tick.symbol) ?? tick.priceTicks;
+    lastPrint.set(tick.symbol, tick.priceTicks);
+    hub.publish(`trades:${tick.symbol}`, {
+      id: tick.tickId,
+      price: ticksToPrice(instrument.def, tick.priceTicks),
+      amount: lotsToQuantity(instrument.def, tick.volumeLots),
+      side: tick.priceTicks >= before ? 'buy' : 'sell',
+      time: tick.time,
+      source: 'feed',
+    });
+  };
 
   bus.on('trade', (trade) => {
     const instrument = instruments.get(trade.symbol);
@@ -40,6 +59,7 @@ export function wireRealtime(ctx: AppContext, hub: RealtimeHub): void {
       amount: lotsToQuantity(instrument.def, trade.qtyLots),
       side: trade.takerSide,
       time: trade.time,
+      source: 'platform',
     });
   });
 
@@ -66,6 +86,11 @@ export function wireRealtime(ctx: AppContext, hub: RealtimeHub): void {
   // Something happened to a user's money (an option settled, a deposit credited): their own sockets hear it as it happens.
   bus.on('user', (event) => {
     if (hub.isConnected(event.userId)) hub.publishToUser(event.userId, 'events', event);
+  });
+
+  bus.on('conditional', ({ userId, row }) => {
+    // `kind` says what the frame is (order frames have none); the leg's own kind (stop_limit, take_profit, stop_loss) moves to conditional_kind.
+    if (hub.isConnected(userId)) hub.publishToUser(userId, 'orders', { ...row, kind: 'conditional', conditional_kind: row.kind });
   });
 
   bus.on('balance', ({ userId }) => {

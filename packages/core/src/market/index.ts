@@ -65,6 +65,8 @@ export {
 } from './simulator.ts';
 export {
   DEFAULT_PROTECTION_BAND_BPS,
+  type MarketBuyByTotal,
+  marketBuyByTotal,
   marketProtectionPrice,
   type PreviewAmount,
   previewSpotOrder,
@@ -73,6 +75,7 @@ export {
   SpotPreviewError,
   type SpotPreviewErrorReason,
   type SpotPreviewInput,
+  tpSlHold,
 } from './spot-preview.ts';
 export {
   currentSession,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { feeFromBps } from '../matching/fees.ts';
 import { OrderBook } from '../matching/order-book.ts';
 import { deriveSpec, type InstrumentDef, priceToTicks, quantityToLots } from './instrument.ts';
-import { marketProtectionPrice, previewSpotOrder, SpotPreviewError } from './spot-preview.ts';
+import { marketBuyByTotal, marketProtectionPrice, previewSpotOrder, SpotPreviewError, tpSlHold } from './spot-preview.ts';
 import { BTC_USDT } from './test-fixtures.ts';
 
 
@@ -169,5 +169,44 @@ describe('marketProtectionPrice', () => {
         expect(down).toBeGreaterThanOrEqual(1);
       }),
     );
+  });
+});
+
+describe('marketBuyByTotal', () => {
+  it.each([
+    // BTC/USDT, 0.1 % taker fee: 100 USDT → budget 100 / 1.001 = 99.900099 USDT.
+    { total: 100_000_000, budget: 99_900_099 },
+    { total: 5_005_000, budget: 5_000_000 },
+    { total: 1, budget: 0 },
+  ])('a total of $total minor units spends at most $budget on the notional', ({ total, budget }) => {
+    const result = marketBuyByTotal(BTC_USDT, total);
+    expect(result).toMatchObject({ budget, hold: total });
+    expect(budget + feeFromBps(budget, BTC_USDT.takerFeeBps)).toBeLessThanOrEqual(total);
+  });
+
+  it('flags a total below the minimum notional and refuses a non-positive one', () => {
+    expect(marketBuyByTotal(BTC_USDT, 4_000_000).belowMinNotional).toBe(true);
+    expect(() => marketBuyByTotal(BTC_USDT, 0)).toThrow(SpotPreviewError);
+  });
+
+  it('never lets notional plus fee exceed the total, whatever the fills', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e12 }), fc.integer({ min: 0, max: 100 }), (total, fraction) => {
+        const { budget } = marketBuyByTotal(BTC_USDT, total);
+        const notional = Math.floor((budget * fraction) / 100);
+        return notional + feeFromBps(notional, BTC_USDT.takerFeeBps) <= total;
+      }),
+    );
+  });
+});
+
+describe('tpSlHold', () => {
+  it('holds the base quantity for a sell', () => {
+    expect(tpSlHold(BTC_USDT, 'sell', 100, [ticks(BTC_USDT, '90000'), ticks(BTC_USDT, '110000')])).toMatchObject({ currency: 'base', amount: 1_000_000 });
+  });
+
+  it('holds a buy-back at the higher trigger plus the 5 % protection band and the fee', () => {
+    // 0.01 BTC at 110000 × 1.05 = 115500: 1155 USDT + 1.155 fee.
+    expect(tpSlHold(BTC_USDT, 'buy', 100, [ticks(BTC_USDT, '90000'), ticks(BTC_USDT, '110000')])).toMatchObject({ currency: 'quote', amount: 1_156_155_000 });
   });
 });

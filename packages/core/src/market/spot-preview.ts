@@ -139,3 +139,37 @@ export function marketProtectionPrice(
   const ticks = (reference * (unit - BigInt(bandBps))) / unit;
   return ticks < 1n ? 1 : Number(ticks);
 }
+
+export interface MarketBuyByTotal {
+  /** The engine's quote budget (fees excluded): the largest notional whose taker fee still fits in the total. */
+  readonly budget: MinorUnits;
+  /** What is held: the total itself, so notional + fee never exceeds what the user typed. */
+  readonly hold: MinorUnits;
+  readonly belowMinNotional: boolean;
+}
+
+/**
+ * A market buy given as the quote amount to spend, fee included ("spend 100
+ * USDT"). With budget = floor(total × 10000 / (10000 + takerBps)), every
+ * notional n ≤ budget pays a fee floor(n × bps / 10000) ≤ budget × bps / 10000,
+ * so n + fee ≤ total.
+ */
+export function marketBuyByTotal(def: InstrumentDef, totalMinor: MinorUnits): MarketBuyByTotal {
+  if (!isPositiveSafeInteger(totalMinor)) throw new SpotPreviewError('invalid_quantity');
+  const spec = deriveSpec(def);
+  const unit = BigInt(BPS_PER_UNIT);
+  const budget = Number((BigInt(totalMinor) * unit) / (unit + BigInt(spec.takerFeeBps)));
+  return { budget, hold: totalMinor, belowMinNotional: budget < spec.minNotional };
+}
+
+/**
+ * What a take-profit / stop-loss pair holds from placement: a sell holds
+ * the base quantity; a buy (buying back) holds a market buy's preview at the
+ * protection price of the higher trigger, the most either leg can cost.
+ */
+export function tpSlHold(def: InstrumentDef, side: Side, lots: number, triggerTicks: readonly number[]): PreviewAmount {
+  if (triggerTicks.length === 0) throw new SpotPreviewError('invalid_price');
+  const worst = side === 'buy' ? Math.max(...triggerTicks) : Math.min(...triggerTicks);
+  const priceTicks = side === 'buy' ? marketProtectionPrice(def, 'buy', worst) : worst;
+  return previewSpotOrder({ def, side, type: 'market', priceTicks, lots }).hold;
+}

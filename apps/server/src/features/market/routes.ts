@@ -1,7 +1,10 @@
 import { isCandlePeriod, lotsToQuantity, PERIODS, type Quote, ticksToPrice } from '@openbourse/core';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { recentViews, spotTrades, watchlist } from '../../db/schema.ts';
+import { recentViews, spotTrades, ticks, watchlist } from '../../db/schema.ts';
+
+/** How many prints /currency/trades answers. */
+const RECENT_TRADES = 50;
 import type { Instrument } from '../../market/instruments.ts';
 import { currentUser, optionalUser } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -115,13 +118,43 @@ export const marketFeature: Feature = (api, { ctx, guards }) => {
 
   api.get(
     '/currency/trades',
-    { schema: { tags, summary: 'Recent trades of an instrument, newest first', querystring: z.object({ symbol: symbolField, lang: language() }) } },
+    {
+      schema: {
+        tags,
+        summary:
+          "Recent trades of an instrument, newest first: this platform's fills (source platform) and the market's prints from the feed (source feed, the stored ticks with a volume; side up or down from the print before)",
+        querystring: z.object({ symbol: symbolField, lang: language() }),
+      },
+    },
     async (request) => {
       const instrument = instrumentOf(ctx, request.query.symbol);
-      const rows = db.select().from(spotTrades).where(eq(spotTrades.symbol, instrument.symbol)).orderBy(desc(spotTrades.id)).limit(50).all();
-      return ok(
-        rows.map((row) => ({ id: row.id, price: ticksToPrice(instrument.def, row.priceTicks), amount: lotsToQuantity(instrument.def, row.qtyLots), side: row.takerSide, time: row.createdAt })),
-      );
+      const { def } = instrument;
+      const rows = db.select().from(spotTrades).where(eq(spotTrades.symbol, instrument.symbol)).orderBy(desc(spotTrades.id)).limit(RECENT_TRADES).all();
+      const platform = rows.map((row) => ({
+        id: row.id,
+        price: ticksToPrice(def, row.priceTicks),
+        amount: lotsToQuantity(def, row.qtyLots),
+        side: row.takerSide,
+        time: row.createdAt,
+        source: 'platform' as const,
+      }));
+      // One more print than shown: the oldest shown one needs the print before it for its side.
+      const prints = db
+        .select()
+        .from(ticks)
+        .where(and(eq(ticks.symbol, instrument.symbol), gt(ticks.volumeLots, 0)))
+        .orderBy(desc(ticks.id))
+        .limit(RECENT_TRADES + 1)
+        .all();
+      const feed = prints.slice(0, RECENT_TRADES).map((tick, index) => ({
+        id: tick.id,
+        price: ticksToPrice(def, tick.priceTicks),
+        amount: lotsToQuantity(def, tick.volumeLots),
+        side: tick.priceTicks >= (prints[index + 1]?.priceTicks ?? tick.priceTicks) ? ('buy' as const) : ('sell' as const),
+        time: tick.time,
+        source: 'feed' as const,
+      }));
+      return ok([...platform, ...feed].sort((a, b) => b.time - a.time).slice(0, RECENT_TRADES));
     },
   );
 

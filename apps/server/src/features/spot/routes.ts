@@ -1,29 +1,40 @@
-import { lotsToQuantity, marketProtectionPrice, notionalMinor, priceToTicks, quantityToLots, quoteMinorToDecimal, ticksToPrice } from '@openbourse/core';
+import { lotsToQuantity, marketProtectionPrice, notionalMinor, quoteMinorToDecimal, ticksToPrice } from '@openbourse/core';
 import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { spotOrders, spotTrades, ticks } from '../../db/schema.ts';
 import type { Instrument } from '../../market/instruments.ts';
 import { currentUser } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Feature } from '../../platform/feature.ts';
 import { id, language, oneOf, optionalId, pageWindow, pagination, toPage } from '../../platform/fields.ts';
 import { clientOidField, idempotencyKey } from '../../platform/idempotency.ts';
 import { presentOrder } from '../../exchange/present.ts';
+import { parseUserAmount } from '../../platform/amounts.ts';
+import { registerConditionalRoutes } from './conditional-routes.ts';
+import { registerFillRoutes } from './fill-routes.ts';
+import { assertMarketOpen, lotsOf, requireInstrument, ticksOf } from './pairs.ts';
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 const decimalText = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().trim().min(1).max(40));
 
 const tradeBody = z.object({
-  amount: decimalText.describe('Quantity of the traded asset, on both sides'),
+  amount: z.preprocess(blankToUndefined, decimalText.optional()).describe('Quantity of the traded asset, on both sides; may be empty for a market buy given by quote_amount'),
   target_price: z.preprocess(blankToUndefined, decimalText.optional()).describe('Limit price; empty or absent for a market order'),
   currency_id: id().describe('The traded asset (base) currency id'),
   legal_id: z.preprocess(blankToUndefined, id().default(3)).describe('The quote currency id (USDT, 3)'),
   type: oneOf([1, 2]).describe('1 buy, 2 sell'),
   time_in_force: z.preprocess(blankToUndefined, z.enum(['GTC', 'IOC', 'FOK']).default('GTC')).describe('Limit orders only'),
   client_oid: clientOidField(),
+  order_type: z
+    .preprocess(blankToUndefined, z.enum(['limit', 'market', 'stop_limit']).optional())
+    .describe('limit, market or stop_limit; without it: limit when target_price is given, else market'),
+  stop_price: z.preprocess(blankToUndefined, decimalText.optional()).describe('stop_limit only: when the FEED price reaches it (a buy above, a sell below the price now), a limit order at target_price is placed'),
+  quote_amount: z.preprocess(blankToUndefined, decimalText.optional()).describe('Market buys only: the quote amount to spend, fee included (e.g. 100 USDT); amount may then be empty'),
+  post_only: z.preprocess(blankToUndefined, oneOf([0, 1]).default(0)).describe('1: limit GTC only, refused if it would take liquidity'),
   lang: language(),
+}).superRefine((body, issues) => {
+  if (body.amount === undefined && body.quote_amount === undefined) issues.addIssue({ code: 'custom', path: ['amount'], message: 'validation.required' });
 });
 
 const listQuery = z.object({
@@ -32,19 +43,6 @@ const listQuery = z.object({
   legal_id: optionalId(),
   ...pagination,
 });
-
-function requireInstrument(ctx: AppContext, currencyId: number, legalId: number): Instrument {
-  const instrument = ctx.instruments.byCurrencies(currencyId, legalId);
-  if (!instrument) throw new AppError('errors.pairNotFound');
-  return instrument;
-}
-
-/** Stocks trade only while their exchange is open; the refusal says when it opens next. */
-function assertMarketOpen(ctx: AppContext, instrument: Instrument): void {
-  const now = ctx.now();
-  if (ctx.market.isOpen(instrument, now)) return;
-  throw new AppError('errors.marketClosed', { opens: { dateTime: ctx.market.nextOpen(instrument, now), timeZone: 'America/New_York' } });
-}
 
 export const spotFeature: Feature = (api, { ctx, guards }) => {
   api.post(
@@ -65,33 +63,46 @@ export const spotFeature: Feature = (api, { ctx, guards }) => {
       const instrument = requireInstrument(ctx, body.currency_id, body.legal_id);
       assertMarketOpen(ctx, instrument);
       const side = body.type === 1 ? 'buy' : 'sell';
-      const lots = quantityToLots(instrument.def, body.amount);
-      if (!lots.ok) throw new AppError('validation.quantity');
+      const orderType = body.order_type ?? (body.target_price === undefined ? 'market' : 'limit');
+      const postOnly = body.post_only === 1;
+      if (postOnly && (orderType !== 'limit' || body.time_in_force !== 'GTC')) throw new AppError('errors.postOnlyLimitOnly');
+      const byTotal = body.quote_amount !== undefined;
+      if (byTotal && (orderType !== 'market' || side !== 'buy')) throw new AppError('errors.quoteAmountMarketBuyOnly');
+      const lots = byTotal ? 1 : lotsOf(instrument, body.amount);
       const reference = ctx.market.lastTick(instrument.symbol);
 
+      if (orderType === 'stop_limit') {
+        if (body.stop_price === undefined || body.target_price === undefined) throw new AppError('errors.stopPriceRequired');
+        const stop = ctx.conditionalOrders.placeStopLimit(user.id, { instrument, side, stopTicks: ticksOf(instrument, body.stop_price), limitTicks: ticksOf(instrument, body.target_price), lots });
+        return ok({ conditional_id: stop.id, conditional: ctx.conditionalOrders.present(stop) });
+      }
       let priceTicks: number;
-      if (body.target_price !== undefined) {
-        const price = priceToTicks(instrument.def, body.target_price);
-        if (!price.ok) throw new AppError(price.reason === 'off_tick' ? 'errors.offTickPrice' : 'validation.price', { tick: instrument.def.tickSize });
-        priceTicks = price.ticks;
+      if (orderType === 'limit') {
+        if (body.target_price === undefined) throw new AppError('errors.limitPriceRequired');
+        priceTicks = ticksOf(instrument, body.target_price);
       } else {
         if (!reference) throw new AppError('errors.noMarketPrice');
-        if (notionalMinor(instrument.spec, reference.priceTicks, lots.lots) < instrument.spec.minNotional) throw new AppError('errors.belowMinNotional');
+        if (!byTotal && notionalMinor(instrument.spec, reference.priceTicks, lots) < instrument.spec.minNotional) throw new AppError('errors.belowMinNotional');
         priceTicks = marketProtectionPrice(instrument.def, side, reference.priceTicks);
       }
       const order = await ctx.exchange.place(user.id, {
         symbol: instrument.symbol,
         side,
-        type: body.target_price === undefined ? 'market' : 'limit',
+        type: orderType,
         priceTicks,
-        lots: lots.lots,
-        timeInForce: body.target_price === undefined ? 'IOC' : body.time_in_force,
+        lots,
+        timeInForce: orderType === 'market' ? 'IOC' : body.time_in_force,
         referenceTickId: reference?.id ?? null,
+        quoteTotal: byTotal ? parseUserAmount(body.quote_amount as string, { scale: instrument.def.quoteScale, symbol: instrument.quote.symbol }) : undefined,
+        postOnly,
       }, idempotencyKey(user.id, 'spot.trade', body.client_oid));
       // A repeated key answers the first order, which may be of another pair.
       return ok(presentOrder(order, ctx.instruments.get(order.symbol) as Instrument));
     },
   );
+
+  registerConditionalRoutes(api, ctx, guards);
+  registerFillRoutes(api, ctx, guards);
 
   api.post(
     '/coin/cancel',
@@ -161,8 +172,13 @@ export const spotFeature: Feature = (api, { ctx, guards }) => {
       const placementTick = order.referenceTickId === null ? undefined : ctx.db.select().from(ticks).where(eq(ticks.id, order.referenceTickId)).get();
       const presentTick = (tick: typeof ticks.$inferSelect | null | undefined) =>
         tick ? { id: tick.id, price: ticksToPrice(def, tick.priceTicks), time: tick.time, source: tick.source } : null;
+      const conditional = ctx.conditionalOrders.placedOrder(order.id);
+      const triggerTick = conditional ? ctx.conditionalOrders.tick(conditional.triggerTickId) : undefined;
       return ok({
         order: presentOrder(order, instrument),
+        trigger: conditional
+          ? { conditional_id: conditional.id, kind: conditional.kind, tick: triggerTick ? { id: triggerTick.id, price: ticksToPrice(def, triggerTick.priceTicks), time: triggerTick.time } : null }
+          : null,
         reference_tick: presentTick(placementTick),
         fills: fills.map(({ trade, tick }) => {
           const asTaker = trade.takerOrderId === order.id;
