@@ -31,6 +31,8 @@ import { lockMiningFeature } from './features/lock-mining/routes.ts';
 import { ieoFeature } from './features/ieo/routes.ts';
 import { dualFeature } from './features/dual/routes.ts';
 import { financialFeature } from './features/financial/routes.ts';
+import { supportChatFeature } from './features/support-chat/routes.ts';
+import { chatRoomFeature } from './features/chat-room/routes.ts';
 import { MarketMaker } from './market-maker/market-maker.ts';
 import { createMarkets, type Markets } from './market/markets.ts';
 import { startLiveFeed } from './market/live-feed.ts';
@@ -77,6 +79,8 @@ const FEATURES: Feature[] = [
   ieoFeature,
   dualFeature,
   financialFeature,
+  supportChatFeature,
+  chatRoomFeature,
 ];
 
 export interface BuiltApp {
