@@ -22,7 +22,7 @@ export function BottomTabBar({ active }: { active: TabKey }) {
     <nav className="tab-bar">
       <TabBar activeKey={active} onChange={(key) => navigate(TABS.find((tab) => tab.key === key)?.path ?? '/')} safeArea>
         {TABS.map((tab) => (
-          <TabBar.Item key={tab.key} icon={tab.icon} title={t(`tabs.${tab.key}`)} badge={tab.key === 'kefu' && supportUnread > 0 ? supportUnread : undefined} data-testid={`tab-${tab.key}`} />
+          <TabBar.Item key={tab.key} icon={tab.icon} title={t(`tabs.${tab.key}`)} badge={tab.key === 'kefu' && supportUnread > 0 ? supportUnread : undefined} />
         ))}
       </TabBar>
     </nav>

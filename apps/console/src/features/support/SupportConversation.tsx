@@ -199,7 +199,7 @@ export function SupportConversation({ id, onDecided }: { id: number; onDecided: 
                 dataSource={context.orders}
                 columns={[
                   { title: t('columns.id'), dataIndex: 'id' },
-                  { title: 'Symbol', dataIndex: 'symbol' },
+                  { title: t('support.symbol'), dataIndex: 'symbol' },
                   { title: t('columns.status'), dataIndex: 'status', render: (status: string, row) => `${row.side} ${row.type} · ${status}` },
                 ]}
               />
