@@ -112,4 +112,27 @@ describe('live customer service', () => {
     await expect.poll(async () => badge.count()).toBe(0);
     await screenshot(phone.page, 'kefu-chat-answered');
   });
+
+  it('posts to the chat room live, and support sees it in the moderation queue', async () => {
+    const { page } = phone;
+    await open(page, '/pages/kefu/chatroom');
+    await field(page, 'chatroom-input').fill('大家好 https://spam.example 今天行情不错');
+    await page.getByTestId('chatroom-send').click();
+    // The link is gone: the room is plain text.
+    await page.getByTestId('chatroom-message').filter({ hasText: '大家好 今天行情不错' }).waitFor();
+    await screenshot(page, 'kefu-chatroom');
+
+    await desk.page.goto(`${baseUrl()}/console/#/queues/chatroom?status=recent`);
+    await desk.page.getByTestId('queue-list').getByText('大家好 今天行情不错').click();
+    await desk.page.getByTestId('chatroom-detail').waitFor();
+    await desk.page.waitForTimeout(300);
+    await desk.page.screenshot({ path: join(screenshotDir, 'console-chatroom.png'), animations: 'disabled' });
+  });
+
+  it('lists news and the new-user guide', async () => {
+    const { page } = phone;
+    await open(page, '/pages/common/news');
+    await page.getByTestId('news-list').waitFor();
+    await screenshot(page, 'content-news');
+  });
 });
