@@ -32,6 +32,8 @@ import { ieoFeature } from './features/ieo/routes.ts';
 import { dualFeature } from './features/dual/routes.ts';
 import { financialFeature } from './features/financial/routes.ts';
 import { optionsFeature } from './features/options/routes.ts';
+import { supportChatFeature } from './features/support-chat/routes.ts';
+import { chatRoomFeature } from './features/chat-room/routes.ts';
 import { MarketMaker } from './market-maker/market-maker.ts';
 import { createMarkets, type Markets } from './market/markets.ts';
 import { startLiveFeed } from './market/live-feed.ts';
@@ -80,6 +82,8 @@ const FEATURES: Feature[] = [
   dualFeature,
   financialFeature,
   optionsFeature,
+  supportChatFeature,
+  chatRoomFeature,
 ];
 
 export interface BuiltApp {

@@ -14,3 +14,4 @@ export * from './earn/index.ts';
 export * from './triggers/index.ts';
 export * from './options/index.ts';
 export * from './indicators/index.ts';
+export * from './chat/index.ts';

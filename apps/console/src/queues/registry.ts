@@ -20,6 +20,8 @@ export const QUEUE_PAGES: readonly QueuePage[] = [
   { key: 'verification', titleKey: 'queues.verification.title', view: 'verification.view', page: lazy(() => import('../features/verification/VerificationQueuePage.tsx')) },
   { key: 'deposits', titleKey: 'queues.deposits.title', view: 'deposits.view', page: lazy(() => import('../features/deposits/DepositsQueuePage.tsx')) },
   { key: 'withdrawals', titleKey: 'queues.withdrawals.title', view: 'withdrawals.view', page: lazy(() => import('../features/withdrawals/WithdrawalsQueuePage.tsx')) },
+  { key: 'support', titleKey: 'queues.support.title', view: 'support.view', page: lazy(() => import('../features/support/SupportQueuePage.tsx')) },
+  { key: 'chatroom', titleKey: 'queues.chatroom.title', view: 'chatroom.view', page: lazy(() => import('../features/chatroom/ChatRoomQueuePage.tsx')) },
 ];
 
 export function queuePage(key: string): QueuePage | undefined {

@@ -20,7 +20,11 @@ export type Permission =
   | 'content.publish'
   | 'audit.view'
   | 'earn.view'
-  | 'earn.edit';
+  | 'earn.edit'
+  | 'support.view'
+  | 'support.reply'
+  | 'chatroom.view'
+  | 'chatroom.moderate';
 
 export interface Me {
   operator: { id: number; email: string; role: Role };

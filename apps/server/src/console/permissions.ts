@@ -35,6 +35,13 @@ export const PERMISSIONS = {
   'earn.view': EVERYONE,
   /** Create and edit earn products; orders already placed keep their terms. */
   'earn.edit': ['admin'],
+  /** The support inbox: conversations with the user's context beside them. */
+  'support.view': ['admin', 'support', 'viewer'],
+  /** Answer, take, mark read and close support conversations. */
+  'support.reply': ['admin', 'support'],
+  'chatroom.view': ['admin', 'support', 'viewer'],
+  /** Remove chat-room messages, dismiss reports, mute and unmute authors. */
+  'chatroom.moderate': ['admin', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -423,3 +423,4 @@ export * from './schema/earn.ts';
 export * from './schema/options.ts';
 export * from './schema/idempotency.ts';
 export * from './schema/conditional-orders.ts';
+export * from './schema/support.ts';

@@ -35,6 +35,19 @@ export interface UserEvent {
   time: number;
 }
 
+/** Something to show in a support conversation (a message, support read it, closed): delivered to the user's sockets, or a visitor's channel. */
+export interface SupportEvent {
+  userId: number | null;
+  channelKey: string;
+  data: unknown;
+}
+
+/** Something happened in a language's chat room (a message, a removal). */
+export interface ChatRoomEvent {
+  lang: string;
+  data: unknown;
+}
+
 export interface MarketEvents {
   tick: [TickEvent];
   trade: [TradeEvent];
@@ -48,6 +61,8 @@ export interface MarketEvents {
   balance: [{ userId: number }];
   /** A user's money or account changed; see UserEvent. */
   user: [UserEvent];
+  support: [SupportEvent];
+  chatroom: [ChatRoomEvent];
 }
 
 /** In-process events between the feed, the exchange, the market maker, the features and realtime delivery. */

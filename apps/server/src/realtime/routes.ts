@@ -1,17 +1,23 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { isCandlePeriod } from '@openbourse/core';
+import { isLanguage } from '@openbourse/i18n';
 import { lookupSession } from '../platform/auth.ts';
 import type { AppContext } from '../platform/context.ts';
 import { MAX_BUFFERED_BYTES, RealtimeHub } from './hub.ts';
 
 /**
  * Channels: `tickers` (every instrument), `ticker:<symbol>`, `depth:<symbol>`,
- * `trades:<symbol>`, `candles:<symbol>:<period>`; after `{op:"auth",token}` the
- * user's own `orders` and `balances` arrive without subscribing.
+ * `trades:<symbol>`, `candles:<symbol>:<period>`, the public chat room
+ * `chatroom:<lang>` and a visitor's support conversation `support:<key>`;
+ * after `{op:"auth",token}` the user's own `orders`, `balances` and `support`
+ * arrive without subscribing.
  */
 export function isKnownChannel(ctx: AppContext, channel: string): boolean {
   if (channel === 'tickers') return true;
+  if (channel.startsWith('chatroom:')) return isLanguage(channel.slice('chatroom:'.length));
+  // A visitor's support conversation: the key is random and only given to the visitor holding the conversation's device token.
+  if (channel.startsWith('support:')) return /^[A-Za-z0-9_-]{43}$/.test(channel.slice('support:'.length));
   const [kind, symbol, period] = channel.split(':');
   if (!symbol || !ctx.instruments.get(symbol)) return false;
   if (kind === 'candles') return period !== undefined && isCandlePeriod(period);

@@ -2,6 +2,7 @@ import { lotsToQuantity, type Ticker, ticksToPrice } from '@openbourse/core';
 import { presentOrder } from '../exchange/present.ts';
 import type { TickEvent } from '../market/bus.ts';
 import type { Instrument } from '../market/instruments.ts';
+import { presentRoomMessage, ROOM_HISTORY, roomMessages } from '../platform/chat-room.ts';
 import type { AppContext } from '../platform/context.ts';
 import type { RealtimeHub } from './hub.ts';
 
@@ -97,8 +98,16 @@ export function wireRealtime(ctx: AppContext, hub: RealtimeHub): void {
     if (hub.isConnected(userId)) hub.publishToUser(userId, 'balances', { time: ctx.now() });
   });
 
+  bus.on('support', ({ userId, channelKey, data }) => {
+    if (userId !== null) hub.publishToUser(userId, 'support', data);
+    else hub.publish(`support:${channelKey}`, data);
+  });
+
+  bus.on('chatroom', ({ lang, data }) => hub.publish(`chatroom:${lang}`, data));
+
   hub.addSnapshotProvider((channel) => {
     if (channel === 'tickers') return instruments.all.map((instrument) => market.ticker(instrument.symbol));
+    if (channel.startsWith('chatroom:')) return { type: 'history', list: roomMessages(ctx, channel.slice('chatroom:'.length), undefined, ROOM_HISTORY).map(presentRoomMessage) };
     const [kind, symbol = '', period] = channel.split(':');
     const instrument = instruments.get(symbol);
     if (!instrument) return undefined;

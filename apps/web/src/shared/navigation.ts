@@ -25,3 +25,9 @@ export const ROUTES = {
   register: '/pages/common/register',
   realMark: '/pages/setting/real_mark',
 } as const;
+
+/** What a page asks customer service about when it opens the chat ("contact customer service" gates of spec 6). */
+export type SupportTopic = 'recharge' | 'bank_card' | 'nft_sale' | 'withdrawal' | 'account';
+
+/** The customer-service chat, opened with a topic filled in. */
+export const supportChatPath = (topic?: SupportTopic) => (topic ? `/pages/kefu/index?topic=${topic}` : '/pages/kefu/index');

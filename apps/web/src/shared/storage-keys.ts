@@ -6,4 +6,6 @@ export const STORAGE_KEYS = {
   fiat: 'ob.fiat',
   fiatList: 'ob.fiatList',
   webVersion: 'ob.webVersion',
+  /** A visitor's support-chat device token, until they log in and the chat joins their account. */
+  supportVisitor: 'ob.supportVisitor',
 } as const;

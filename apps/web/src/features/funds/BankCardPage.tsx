@@ -11,6 +11,7 @@ import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { TestIdInput } from '../../shared/ui/TestIdInput.tsx';
 import { type DomesticCard, fundsApi, type InternationalCard, refreshFunds, useDomesticCard, useInternationalCard } from './api.ts';
 import './funds.css';
+import { supportChatPath } from '../../shared/navigation.ts';
 
 type Kind = 'bank' | 'bank_international';
 
@@ -72,7 +73,7 @@ function SavedCard({ kind, card }: { kind: Kind; card: DomesticCard | Internatio
         content={
           <span>
             {t('card.savedNotice')}{' '}
-            <Link to="/pages/kefu/index" className="funds-link">
+            <Link to={supportChatPath('bank_card')} className="funds-link">
               {t('actions.contactKefu')}
             </Link>
           </span>

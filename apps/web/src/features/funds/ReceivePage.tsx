@@ -129,7 +129,7 @@ function VoucherForm({ coin, chain }: { coin: CoinInfo; chain: ChainInfo }) {
   });
   return (
     <>
-      <KefuHint text={t('voucher.kefuFirst')} testId="voucher-kefu-hint" />
+      <KefuHint text={t('voucher.kefuFirst')} testId="voucher-kefu-hint" topic="recharge" />
       <Form
         form={form}
         layout="vertical"

@@ -6,6 +6,7 @@ import { toast } from '../../shared/api/request.ts';
 import { copyToClipboard } from '../../shared/ui/clipboard.ts';
 import { checkImage } from '../../shared/ui/images.ts';
 import { type ChainInfo, fundsApi } from './api.ts';
+import { type SupportTopic, supportChatPath } from '../../shared/navigation.ts';
 
 /** The chains of a coin as choices; nothing to choose when there is only one. */
 export function ChainPicker({ chains, value, onChange }: { chains: ChainInfo[]; value: string | undefined; onChange(chain: string): void }) {
@@ -118,7 +119,7 @@ export function StatusTag({ status, kind }: { status: string; kind: 'deposit' | 
 }
 
 /** "Contact customer service first" (spec 6) as guidance next to a form, never a block. */
-export function KefuHint({ text, testId }: { text: string; testId: string }) {
+export function KefuHint({ text, testId, topic }: { text: string; testId: string; topic: SupportTopic }) {
   const { t } = useTranslation('funds');
   return (
     <NoticeBar
@@ -129,7 +130,7 @@ export function KefuHint({ text, testId }: { text: string; testId: string }) {
       content={
         <span>
           {text}{' '}
-          <Link to="/pages/kefu/index" className="funds-link">
+          <Link to={supportChatPath(topic)} className="funds-link">
             {t('actions.contactKefu')}
           </Link>
         </span>

@@ -9,10 +9,13 @@ const SEEN_PREFIX = 'ob.homePopup.';
 /** How many paragraphs of the article the pop-up shows; "details" opens the rest. */
 const EXCERPT_PARAGRAPHS = 2;
 
-/** Marks the article as shown in this browser session; true when it had not been shown yet. */
-function firstShowing(id: number): boolean {
+/** A notice's version: the article and when it was (re)published, so a republished notice shows again. */
+const popupVersion = (article: { id: number; published_at?: number }) => `${article.id}:${article.published_at ?? 0}`;
+
+/** Marks this version of the notice as shown in this browser session; true when it had not been shown yet. */
+function firstShowing(version: string): boolean {
   try {
-    const key = `${SEEN_PREFIX}${id}`;
+    const key = `${SEEN_PREFIX}${version}`;
     if (sessionStorage.getItem(key)) return false;
     sessionStorage.setItem(key, '1');
     return true;
@@ -30,7 +33,7 @@ function excerpt(body: string): string {
     .join('\n\n');
 }
 
-/** The pop-up notice: once per browser session per article. */
+/** The pop-up notice: once per browser session per version of the notice. */
 export function HomePopup() {
   const { t } = useTranslation('home');
   const navigate = useNavigate();
@@ -38,7 +41,7 @@ export function HomePopup() {
   const [visible, setVisible] = useState(false);
 
   useEffect(() => {
-    if (article && firstShowing(article.id)) setVisible(true);
+    if (article && firstShowing(popupVersion(article))) setVisible(true);
   }, [article]);
 
   if (!article) return null;

@@ -1,68 +1,84 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/request.ts';
+import { queryClient } from '../../shared/api/queries.ts';
 import { useSession } from '../../shared/session.ts';
+import { SUPPORT_QUERY, supportIdentity } from '../../shared/support/unread.ts';
 
-export interface ContactPage {
-  slug: string;
-  title: string;
-  body: string;
-}
-
-export interface GuideArticle {
+export interface SupportMessage {
   id: number;
-  title: string;
-  summary: string;
-  image: string;
+  sender: 'user' | 'operator';
+  kind: 'text' | 'image';
+  body: string;
+  created_at: number;
 }
 
-/** The new-user guide category of the news API. */
-const GUIDE_CATEGORY = 99999;
-
-export function useContactPage() {
-  const { lang } = useSession();
-  return useQuery({ queryKey: ['page', 'contactus', lang], queryFn: () => api.get<ContactPage>('/contactus') });
+export interface SupportConversation {
+  id: number | null;
+  status: 'new' | 'open' | 'closed';
+  topic: string | null;
+  /** A visitor's realtime channel; users hear theirs on the authenticated socket as `support`. */
+  channel: string | null;
+  unread: number;
+  operator_read_id: number;
+  messages: SupportMessage[];
+  has_more: boolean;
 }
 
-export function useGuides() {
-  const { lang } = useSession();
+export type SupportFrame = { type: 'message'; message: SupportMessage } | { type: 'read'; operator_read_id: number } | { type: 'closed' };
+
+export function conversationKey(token: string | null) {
+  return [...SUPPORT_QUERY, 'conversation', token] as const;
+}
+
+export function useConversation() {
+  const { token } = useSession();
   return useQuery({
-    queryKey: ['news', 'list', GUIDE_CATEGORY, lang],
-    queryFn: async () => (await api.post<{ list: GuideArticle[] }>('/news/list', { c_id: GUIDE_CATEGORY })).list,
+    queryKey: conversationKey(token),
+    queryFn: async () => api.get<SupportConversation>('/support/conversation', await supportIdentity()),
+    staleTime: 0,
   });
 }
 
-/** Copies to the clipboard, with the older selection-based way where the Clipboard API is unavailable (plain http). */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const field = document.createElement('textarea');
-    field.value = text;
-    field.setAttribute('readonly', '');
-    field.style.position = 'fixed';
-    field.style.opacity = '0';
-    document.body.appendChild(field);
-    field.select();
-    try {
-      return document.execCommand('copy');
-    } catch {
-      return false;
-    } finally {
-      field.remove();
-    }
+/** Merges a live frame into the cached conversation; a message already there (sent from this page) is not added twice. */
+export function applyFrame(conversation: SupportConversation, frame: SupportFrame): SupportConversation {
+  switch (frame.type) {
+    case 'message':
+      if (conversation.messages.some((message) => message.id === frame.message.id)) return conversation;
+      return {
+        ...conversation,
+        status: 'open',
+        messages: [...conversation.messages, frame.message],
+        unread: conversation.unread + (frame.message.sender === 'operator' ? 1 : 0),
+      };
+    case 'read':
+      return { ...conversation, operator_read_id: Math.max(conversation.operator_read_id, frame.operator_read_id) };
+    case 'closed':
+      return { ...conversation, status: 'closed' };
   }
 }
 
-/** Only web addresses become links; `t.me/name` is shown as `@name`. */
-export function telegramLink(value: string | undefined): { href: string | null; label: string } | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return { href: null, label: value };
-    const handle = url.hostname === 't.me' || url.hostname === 'telegram.me' ? url.pathname.replace(/^\/+|\/+$/g, '') : '';
-    return { href: url.href, label: handle && !handle.includes('/') ? `@${handle}` : `${url.host}${url.pathname}`.replace(/\/$/, '') };
-  } catch {
-    return { href: null, label: value.startsWith('@') ? value : `@${value}` };
-  }
+export async function loadEarlier(beforeId: number): Promise<{ messages: SupportMessage[]; has_more: boolean }> {
+  return api.get('/support/history', { ...(await supportIdentity()), before_id: beforeId });
 }
+
+export function useSendMessage(token: string | null) {
+  return useMutation({
+    mutationFn: async (message: { content?: string; image?: string; topic?: string }) =>
+      api.post<{ conversation_id: number; message: SupportMessage }>('/support/send', { ...(await supportIdentity()), ...message }),
+    onSuccess: ({ message }) => {
+      const key = conversationKey(token);
+      const current = queryClient.getQueryData<SupportConversation>(key);
+      // The first message opens the conversation (and a visitor's channel): fetch it whole.
+      if (!current || current.id === null || current.status !== 'open') void queryClient.invalidateQueries({ queryKey: key });
+      else queryClient.setQueryData(key, applyFrame(current, { type: 'message', message }));
+    },
+  });
+}
+
+/** Tells support the user has read up to a message; the tab's badge clears. */
+export async function markRead(token: string | null, upToId: number): Promise<void> {
+  await api.post('/support/read', { ...(await supportIdentity()), up_to_id: upToId }, { silent: true });
+  queryClient.setQueryData<SupportConversation>(conversationKey(token), (current) => current && { ...current, unread: 0 });
+  queryClient.setQueryData([...SUPPORT_QUERY, 'unread', token], 0);
+}
+

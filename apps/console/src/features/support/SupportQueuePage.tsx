@@ -1,0 +1,44 @@
+import { Badge, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../shared/format.ts';
+import { QueueLayout } from '../../shared/QueueLayout.tsx';
+import { type ConversationListItem, SupportConversation, waitingText } from './SupportConversation.tsx';
+
+/** The support inbox: open conversations, longest waiting first; closed ones a click away. */
+export default function SupportQueuePage() {
+  const { t } = useTranslation();
+  const columns: ColumnsType<ConversationListItem> = [
+    { title: t('columns.id'), dataIndex: 'id', width: 56 },
+    {
+      title: t('columns.user'),
+      dataIndex: 'account',
+      ellipsis: true,
+      render: (account: string | null, row) => (
+        <Badge count={row.unread} size="small" offset={[8, 0]}>
+          {account ?? <Tag>{t('support.visitor')}</Tag>}
+        </Badge>
+      ),
+    },
+    { title: t('support.topic'), dataIndex: 'topic', width: 90, render: (topic: string | null) => (topic ? t(`support.topics.${topic}`) : '–') },
+    {
+      title: t('support.waiting'),
+      dataIndex: 'waiting_since',
+      width: 110,
+      className: 'nowrap',
+      render: (since: number | null, row) => (since ? <Tag color="warning">{waitingText(t, since)}</Tag> : formatTime(row.last_message_at)),
+    },
+  ];
+  return (
+    <QueueLayout<ConversationListItem>
+      queueKey="support"
+      title={t('queues.support.title')}
+      statuses={[
+        { value: 'open', label: t('support.status.open') },
+        { value: 'closed', label: t('support.status.closed') },
+      ]}
+      columns={columns}
+      renderDetail={(id, onDecided) => <SupportConversation key={id} id={id} onDecided={onDecided} />}
+    />
+  );
+}

@@ -1,0 +1,2 @@
+export * from './rate-limit.ts';
+export * from './text.ts';
