@@ -82,7 +82,7 @@ describe('ConvertPage', () => {
     const result = await screen.findByTestId('convert-result');
     expect(result.textContent).toContain('−0.50 BTC → +48,028.75 USDT');
     expect(result.textContent).toContain('#4242');
-    expect(Object.fromEntries(server.callsTo('/user/Transfer')[0] ?? [])).toEqual({ number: '0.5', from_currency_id: '1', to_currency_id: '3', quote_id: 'q-1' });
+    expect(Object.fromEntries(server.callsTo('/user/Transfer')[0] ?? [])).toEqual({ number: '0.5', from_currency_id: '1', to_currency_id: '3', quote_id: 'q-1', client_oid: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });
 
   it('refuses more than is available and too many decimals before asking the server', async () => {

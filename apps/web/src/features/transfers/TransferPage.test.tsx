@@ -36,7 +36,7 @@ describe('TransferPage', () => {
       fireEvent.click(screen.getByTestId('transfer-submit'));
     });
     await waitFor(() => expect(server.callsTo('/wallet/change')).toHaveLength(1));
-    expect(Object.fromEntries(server.callsTo('/wallet/change')[0] ?? [])).toEqual({ currency_id: '3', number: '1000', from_field: 'change', to_field: 'stock' });
+    expect(Object.fromEntries(server.callsTo('/wallet/change')[0] ?? [])).toEqual({ currency_id: '3', number: '1000', from_field: 'change', to_field: 'stock', client_oid: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(await screen.findByText('已将 1,000.00 USDT 划转至股票账户')).toBeTruthy();
   });
 
