@@ -11,4 +11,5 @@ export * from './chains/index.ts';
 export * from './bank.ts';
 export * from './funds/index.ts';
 export * from './earn/index.ts';
+export * from './futures/index.ts';
 export * from './triggers/index.ts';
