@@ -30,6 +30,7 @@ import { spotFeature } from './features/spot/routes.ts';
 import { lockMiningFeature } from './features/lock-mining/routes.ts';
 import { ieoFeature } from './features/ieo/routes.ts';
 import { dualFeature } from './features/dual/routes.ts';
+import { futuresFeature } from './features/futures/routes.ts';
 import { financialFeature } from './features/financial/routes.ts';
 import { MarketMaker } from './market-maker/market-maker.ts';
 import { createMarkets, type Markets } from './market/markets.ts';
@@ -77,6 +78,7 @@ const FEATURES: Feature[] = [
   ieoFeature,
   dualFeature,
   financialFeature,
+  futuresFeature,
 ];
 
 export interface BuiltApp {
