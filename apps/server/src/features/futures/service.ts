@@ -615,7 +615,7 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
       risk_rate: holding ? positionRiskRate(terms, position, last.priceTicks) : null,
       pnl_at_take_profit: row.status === 'holding' && row.takeProfitTicks !== null ? money(pnlAtFeedLevel(terms, position, row.takeProfitTicks)) : null,
       pnl_at_stop_loss: row.status === 'holding' && row.stopLossTicks !== null ? money(pnlAtFeedLevel(terms, position, row.stopLossTicks)) : null,
-      terms: { fee_rate: terms.feeRate, spread: ticksToPrice(def, terms.spreadTicks), maintenance_margin_ratio: terms.maintenanceMarginRatio, overnight_rate: terms.overnightRate, lot_size: terms.lotSize },
+      terms: { tick_size: terms.tickSize, lot_size: terms.lotSize, quote_scale: terms.quoteScale, spread_ticks: terms.spreadTicks, fee_rate: terms.feeRate, maintenance_margin_ratio: terms.maintenanceMarginRatio, overnight_rate: terms.overnightRate },
       created_at: row.createdAt,
       opened_at: row.openedAt,
       close:
