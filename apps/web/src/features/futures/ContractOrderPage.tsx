@@ -1,4 +1,4 @@
-import { Button, Tabs } from 'antd-mobile';
+import { Button, Skeleton, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuotes } from '../../shared/market/quotes.ts';
@@ -43,6 +43,7 @@ export default function ContractOrderPage() {
             </Button>
           </div>
         ) : null}
+        {orders.isPending ? <Skeleton.Paragraph lineCount={6} animated className="futures-skeleton" /> : null}
         {orders.isError ? <LoadError title={t('error.title')} description={t('error.description')} onRetry={() => void orders.refetch()} /> : null}
         {orders.data && list.length === 0 ? <p className="futures-empty">{t('empty')}</p> : null}
         <div className="futures-list">

@@ -1,4 +1,4 @@
-import { Button, Dialog, Input, Segmented, Selector, Stepper } from 'antd-mobile';
+import { Button, Dialog, Input, Segmented, Selector, Skeleton, Stepper } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -193,6 +193,7 @@ export default function ContractPage() {
           </div>
         ) : null}
         {!token ? <Visitor /> : null}
+        {token && (deal.isPending || !quote.data) && !deal.isError ? <Skeleton.Paragraph lineCount={8} animated className="futures-skeleton" /> : null}
         {deal.isError ? <LoadError title={t('error.title')} description={t('error.description')} onRetry={() => void deal.refetch()} /> : null}
         {deal.data && contract && quote.data ? (
           <>

@@ -92,7 +92,8 @@ export function useLeverDeal(currencyId: number, legalId = 3) {
   return useQuery({
     queryKey: ['futures', 'deal', currencyId, legalId, Boolean(token)],
     queryFn: () => api.post<LeverDeal>('/lever/deal', { currency_id: currencyId, legal_id: legalId }),
-    enabled: Boolean(token),
+    // The pair's ids come from the quotes; until they are known there is nothing to ask.
+    enabled: Boolean(token) && currencyId > 0,
     refetchInterval: LIVE_REFRESH_MS,
   });
 }
