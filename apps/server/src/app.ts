@@ -30,6 +30,7 @@ import { spotFeature } from './features/spot/routes.ts';
 import { lockMiningFeature } from './features/lock-mining/routes.ts';
 import { ieoFeature } from './features/ieo/routes.ts';
 import { dualFeature } from './features/dual/routes.ts';
+import { futuresFeature } from './features/futures/routes.ts';
 import { financialFeature } from './features/financial/routes.ts';
 import { optionsFeature } from './features/options/routes.ts';
 import { supportChatFeature } from './features/support-chat/routes.ts';
@@ -84,6 +85,7 @@ const FEATURES: Feature[] = [
   optionsFeature,
   supportChatFeature,
   chatRoomFeature,
+  futuresFeature,
 ];
 
 export interface BuiltApp {

@@ -11,6 +11,7 @@ export * from './chains/index.ts';
 export * from './bank.ts';
 export * from './funds/index.ts';
 export * from './earn/index.ts';
+export * from './futures/index.ts';
 export * from './triggers/index.ts';
 export * from './options/index.ts';
 export * from './indicators/index.ts';

@@ -424,3 +424,4 @@ export * from './schema/options.ts';
 export * from './schema/idempotency.ts';
 export * from './schema/conditional-orders.ts';
 export * from './schema/support.ts';
+export * from './schema/futures.ts';

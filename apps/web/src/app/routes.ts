@@ -77,6 +77,10 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/pages/financial/index', load: () => import('../features/financial/FinancialPage.tsx') },
   { path: '/pages/transaction/seconds', load: () => import('../features/options/SecondsPage.tsx') },
   { path: '/pages/transaction/seconds_order', load: () => import('../features/options/SecondsOrderPage.tsx'), auth: true },
+  { path: '/pages/transaction/index', load: () => import('../features/futures/HubPage.tsx') },
+  { path: '/pages/transaction/index2', load: () => import('../features/futures/HubPage.tsx') },
+  { path: '/pages/transaction/contract', load: () => import('../features/futures/ContractPage.tsx') },
+  { path: '/pages/transaction/contract_order', load: () => import('../features/futures/ContractOrderPage.tsx'), auth: true },
 
   ...Object.keys(COMING_SOON)
     .map((path) => ({ path, load: comingSoon })),

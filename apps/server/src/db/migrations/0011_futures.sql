@@ -1,0 +1,37 @@
+CREATE TABLE `futures_orders` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`user_id` integer NOT NULL,
+	`symbol` text NOT NULL,
+	`side` text NOT NULL,
+	`order_type` text NOT NULL,
+	`multiple` integer NOT NULL,
+	`lots` integer NOT NULL,
+	`terms` text NOT NULL,
+	`status` text NOT NULL,
+	`limit_price_ticks` integer,
+	`entrust_hold` integer DEFAULT 0 NOT NULL,
+	`take_profit_ticks` integer,
+	`stop_loss_ticks` integer,
+	`open_price_ticks` integer,
+	`open_tick_id` integer,
+	`open_fee` integer DEFAULT 0 NOT NULL,
+	`margin` integer DEFAULT 0 NOT NULL,
+	`overnight_fees` integer DEFAULT 0 NOT NULL,
+	`overnight_paid_day` text,
+	`opened_at` integer,
+	`close_reason` text,
+	`close_tick_id` integer,
+	`close_feed_ticks` integer,
+	`close_tick_time` integer,
+	`close_price_ticks` integer,
+	`pnl` integer,
+	`close_fee` integer,
+	`payout` integer,
+	`deficit` integer,
+	`closed_at` integer,
+	`cancelled_at` integer,
+	`created_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `futures_orders_user` ON `futures_orders` (`user_id`,`status`,`id`);--> statement-breakpoint
+CREATE INDEX `futures_orders_status` ON `futures_orders` (`status`,`symbol`);

@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { credit, pushTicks, registerUser, restartServer, startServer, type TestServer } from '../../../test/harness.ts';
+
+interface Position {
+  id: number;
+  status: string;
+  side: string;
+  margin: string;
+  open_price: string | null;
+  open_tick_id: number | null;
+  liquidation_price: string | null;
+  overnight_fees: string;
+  take_profit: string | null;
+  close: { reason: string; tick: { id: number; time: number; price: string }; close_price: string; pnl: string; payout: string; house_absorbed: string } | null;
+}
+interface Deal {
+  available: string;
+  frozen: string;
+  used_margin: string;
+  account_risk_rate: string | null;
+  positions: Position[];
+}
+
+const BTC = { currency_id: 1, legal_id: 3 };
+const LEVER = 3;
+
+describe('futures (/lever/*)', () => {
+  let server: TestServer;
+  let token: string;
+  let other: string;
+
+  const deal = async (as = token) => (await server.post<Deal>('/lever/deal', BTC, { token: as })).message;
+  const submit = (body: Record<string, unknown>, as = token) => server.post<Position>('/lever/submit', { ...BTC, order_type: 'market', ...body }, { token: as });
+  const order = async (id: number) => (await server.post<{ list: Position[] }>('/lever/dealall', { ...BTC, limit: 50 }, { token })).message.list.find((row) => row.id === id) as Position;
+  const feed = async (price: string) => {
+    await pushTicks(server, 'BTC/USDT', [{ price, volume: '0.1', time: server.built.ctx.now() }]);
+    return server.built.ctx.market.lastTick('BTC/USDT')?.id as number;
+  };
+  /** Nothing open before each scenario, so balances compare exactly. */
+  const flat = async () => {
+    await server.post('/lever/batch_close', { type: 0 }, { token });
+    for (const row of (await deal()).positions) if (row.status === 'entrusted') await server.post('/lever/cancel', { id: row.id }, { token });
+  };
+
+  beforeAll(async () => {
+    server = await startServer();
+    const user = await registerUser(server);
+    token = user.token;
+    credit(server, user.email, '10000', 'USDT', LEVER);
+    const second = await registerUser(server);
+    other = second.token;
+    credit(server, second.email, '1000', 'USDT', LEVER);
+    await feed('100000');
+  });
+  afterAll(() => server.close());
+
+  it('opens a market long at the feed plus half the spread, holding margin and charging the fee', async () => {
+    const opened = await submit({ type: 1, lots: 10, multiple: 10 });
+    expect(opened.type).toBe('ok');
+    expect(opened.message).toMatchObject({ status: 'holding', side: 'long', open_price: '100000.05', margin: '100.000050', liquidation_price: '90500.09' });
+    const account = await deal();
+    expect(account.available).toBe('9899.499949');
+    expect(account.frozen).toBe('100.000050');
+    expect(account.account_risk_rate).not.toBeNull();
+    await flat();
+  });
+
+  it('closes at the take-profit on the first tick that reaches it, recording the tick and the reason', async () => {
+    const before = await deal();
+    const opened = (await submit({ type: 1, lots: 10, multiple: 10, target_profit_price: '101000' })).message;
+    await feed('100999.99');
+    expect((await order(opened.id)).status).toBe('holding');
+    const tickId = await feed('101000');
+    const closed = await order(opened.id);
+    expect(closed.close).toMatchObject({ reason: 'take_profit', tick: { id: tickId, price: '101000.00' }, close_price: '100999.95', pnl: '9.999000' });
+    const after = await deal();
+    // +P&L − open fee 0.500001 − close fee 0.505
+    expect(Number(after.available) - Number(before.available)).toBeCloseTo(9.999 - 0.500001 - 0.505, 6);
+    expect(after.frozen).toBe('0.000000');
+  });
+
+  it('closes a short at its stop-loss', async () => {
+    await feed('100000');
+    const opened = (await submit({ type: 2, lots: 5, multiple: 20, stop_loss_price: '100500' })).message;
+    await feed('100499.99');
+    expect((await order(opened.id)).status).toBe('holding');
+    const tickId = await feed('100600');
+    expect((await order(opened.id)).close).toMatchObject({ reason: 'stop_loss', tick: { id: tickId, price: '100600.00' } });
+  });
+
+  it('liquidates exactly when the displayed liquidation price is crossed, not a tick before', async () => {
+    await feed('100000');
+    const opened = (await submit({ type: 1, lots: 10, multiple: 100 })).message;
+    const level = opened.liquidation_price as string;
+    expect(level).toBe('99500.09');
+    await feed('99500.10');
+    expect((await order(opened.id)).status).toBe('holding');
+    const tickId = await feed(level);
+    const closed = await order(opened.id);
+    expect(closed.close).toMatchObject({ reason: 'liquidation', tick: { id: tickId, price: level }, house_absorbed: '0.000000' });
+  });
+
+  it('caps the loss at the margin on a gap past liquidation: the house absorbs the rest', async () => {
+    await feed('100000');
+    const before = await deal();
+    const opened = (await submit({ type: 1, lots: 10, multiple: 10 })).message;
+    await feed('80000');
+    const closed = await order(opened.id);
+    expect(closed.close).toMatchObject({ reason: 'liquidation', payout: '0.000000', house_absorbed: '100.000950' });
+    // the margin and the open fee, nothing more
+    expect(Number(before.available) - Number((await deal()).available)).toBeCloseTo(100.500051, 6);
+  });
+
+  it('opens a limit entrust when the feed reaches it, at the limit, and releases the rest of the hold', async () => {
+    await feed('100000');
+    const before = await deal();
+    const entrust = (await submit({ type: 1, order_type: 'limit', target_price: '95000', lots: 10, multiple: 10, target_profit_price: '96000' })).message;
+    expect(entrust.status).toBe('entrusted');
+    await feed('95000.05');
+    expect((await order(entrust.id)).status).toBe('entrusted');
+    const tickId = await feed('94999.95');
+    const opened = await order(entrust.id);
+    expect(opened).toMatchObject({ status: 'holding', open_price: '95000.00', open_tick_id: tickId, margin: '95.000000' });
+    const after = await deal();
+    expect(Number(before.available) - Number(after.available)).toBeCloseTo(95 + 0.475, 6);
+    await feed('96000');
+    expect((await order(entrust.id)).close?.reason).toBe('take_profit');
+  });
+
+  it('cancels an entrust, returning its hold', async () => {
+    await feed('100000');
+    const before = await deal();
+    const entrust = (await submit({ type: 2, order_type: 'limit', target_price: '110000', lots: 2, multiple: 5 })).message;
+    expect((await deal()).available).not.toBe(before.available);
+    expect((await server.post<Position>('/lever/cancel', { id: entrust.id }, { token })).message.status).toBe('cancelled');
+    expect((await deal()).available).toBe(before.available);
+    expect((await server.post('/lever/cancel', { id: entrust.id }, { token })).type).toBe('error');
+  });
+
+  it('adds margin, moving the liquidation price away', async () => {
+    await feed('100000');
+    const opened = (await submit({ type: 1, lots: 10, multiple: 10 })).message;
+    const added = await server.post<Position>('/lever/add_margin', { id: opened.id, amount: '50' }, { token });
+    expect(added.message).toMatchObject({ margin: '150.000050', liquidation_price: '85500.09' });
+    await feed('90000');
+    expect((await order(opened.id)).status).toBe('holding');
+    await flat();
+  });
+
+  it('sets stops and refuses them on the wrong side or beyond liquidation', async () => {
+    await feed('100000');
+    const opened = (await submit({ type: 1, lots: 10, multiple: 10 })).message;
+    expect((await server.post<Position>('/lever/setstop', { id: opened.id, target_profit_price: '105000', stop_loss_price: '95000' }, { token })).message.take_profit).toBe('105000.00');
+    const wrong = await server.post('/lever/setstop', { id: opened.id, target_profit_price: '99000' }, { token, lang: 'en' });
+    expect(wrong).toMatchObject({ type: 'error', message: expect.stringContaining('Take-profit') });
+    const beyond = await server.post('/lever/setstop', { id: opened.id, stop_loss_price: '90000' }, { token, lang: 'en' });
+    expect(beyond).toMatchObject({ type: 'error', message: expect.stringContaining('90500.09') });
+    expect((await order(opened.id)).take_profit).toBe('105000.00');
+    await flat();
+  });
+
+  it('closes in batches: longs only, shorts only, all', async () => {
+    await feed('100000');
+    for (const type of [1, 2, 1]) await submit({ type, lots: 1, multiple: 10 });
+    expect((await server.post<{ closed: number }>('/lever/batch_close', { type: 2 }, { token })).message.closed).toBe(1);
+    expect((await server.post<{ closed: number }>('/lever/batch_close', { type: 1 }, { token })).message.closed).toBe(2);
+    expect((await server.post<{ closed: number }>('/lever/batch_close', { type: 0 }, { token })).message.closed).toBe(0);
+    const closed = (await server.post<{ list: Position[] }>('/lever/my_trade', { ...BTC, status: 'closed', limit: 3 }, { token })).message.list;
+    expect(closed.map((row) => row.close?.reason)).toEqual(['batch', 'batch', 'batch']);
+  });
+
+  it('charges the overnight fee once per day at 00:00 UTC from the margin', async () => {
+    await feed('100000');
+    const opened = (await submit({ type: 1, lots: 10, multiple: 10 })).message;
+    const now = server.built.ctx.now();
+    const nextMidnight = Math.floor(now / 86_400_000) * 86_400_000 + 86_400_000;
+    server.advance(nextMidnight - now + 1000);
+    await server.built.ctx.scheduler.runDue();
+    await server.built.ctx.scheduler.runDue();
+    const charged = await order(opened.id);
+    expect(charged).toMatchObject({ overnight_fees: '0.200001', margin: '99.800049' });
+    await flat();
+  });
+
+  it('refuses bad input with a clear error and changes nothing', async () => {
+    await feed('100000');
+    const before = await deal();
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ type: 1, lots: 0, multiple: 10 }, ''],
+      [{ type: 1, lots: 1001, multiple: 10 }, 'between 1 and 1000'],
+      [{ type: 1, lots: 1, multiple: 7 }, 'multiple'],
+      [{ type: 1, lots: 1, multiple: 10, target_profit_price: '99000' }, 'Take-profit'],
+      [{ type: 2, lots: 1, multiple: 10, stop_loss_price: '99000' }, 'Stop-loss'],
+      [{ type: 1, lots: 10, multiple: 10, stop_loss_price: '90000' }, 'liquidation price 90500.09'],
+      [{ type: 1, lots: 900, multiple: 5 }, 'Insufficient'],
+      [{ type: 1, lots: 1, multiple: 10, order_type: 'limit' }, ''],
+      [{ type: 1, lots: 1, multiple: 10, order_type: 'limit', target_price: '95000.001' }, 'tick'],
+    ];
+    for (const [body, text] of refusals) {
+      const answer = await server.post<string>('/lever/submit', { ...BTC, order_type: 'market', ...body }, { token, lang: 'en' });
+      expect(answer.type, JSON.stringify(body)).toBe('error');
+      expect(answer.message).toContain(text);
+    }
+    expect((await server.post('/lever/submit', { currency_id: 3, legal_id: 3, type: 1, lots: 1, multiple: 10 }, { token })).type).toBe('error');
+    expect(await deal()).toEqual(before);
+  });
+
+  it('never lets a user touch another user\'s position', async () => {
+    await feed('100000');
+    const mine = (await submit({ type: 1, lots: 1, multiple: 10 })).message;
+    for (const [path, body] of [
+      ['/lever/close', { id: mine.id }],
+      ['/lever/setstop', { id: mine.id, target_profit_price: '105000' }],
+      ['/lever/add_margin', { id: mine.id, amount: '1' }],
+      ['/lever/cancel', { id: mine.id }],
+    ] as const) {
+      const answer = await server.post<string>(path, body, { token: other, lang: 'en' });
+      expect(answer).toMatchObject({ type: 'error', message: 'Order not found' });
+    }
+    expect((await order(mine.id)).status).toBe('holding');
+    expect((await deal(other)).available).toBe('1000.000000');
+    await flat();
+  });
+
+  it('rebuilds after a restart and first processes the latest stored tick', async () => {
+    await feed('100000');
+    const opened = (await submit({ type: 1, lots: 10, multiple: 10, target_profit_price: '102000' })).message;
+    const entrust = (await submit({ type: 1, order_type: 'limit', target_price: '99000', lots: 1, multiple: 10 })).message;
+    // A tick stored while nothing processed it (as if the server stopped just after storing it).
+    server.built.ctx.bus.removeAllListeners('tick');
+    await feed('102500');
+    server = await restartServer(server);
+    expect((await order(opened.id)).close?.reason).toBe('take_profit');
+    expect((await order(entrust.id)).status).toBe('entrusted');
+    await feed('98999.95');
+    expect((await order(entrust.id)).status).toBe('holding');
+    await flat();
+  });
+});

@@ -1,0 +1,719 @@
+import {
+  checkStops,
+  entrustTrigger,
+  type FuturesPosition,
+  type FuturesSide,
+  type FuturesTerms,
+  formatMinor,
+  levelDirections,
+  liquidationPriceTicks,
+  contractQuantity,
+  overnightFee,
+  openPriceTicks,
+  pnlAtFeedLevel,
+  positionRiskRate,
+  previewOpen,
+  priceToTicks,
+  settleClose,
+  ticksToPrice,
+  TriggerBook,
+  unrealizedPnl,
+  accountRiskRate,
+  positionEquity,
+} from '@openbourse/core';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { futuresOrders } from '../../db/schema.ts';
+import type { AccountRef } from '../../ledger/accounts.ts';
+import { type PostingLine, post } from '../../ledger/ledger.ts';
+import type { TickEvent, UserEvent } from '../../market/bus.ts';
+import type { CurrencyInfo } from '../../platform/catalog.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { pageWindow, toPage } from '../../platform/fields.ts';
+import type { FuturesContractConfig } from './config.ts';
+
+type OrderRow = typeof futuresOrders.$inferSelect;
+export type OrderStatus = OrderRow['status'];
+export type CloseReason = NonNullable<OrderRow['closeReason']>;
+type TriggerKind = 'entrust' | 'take_profit' | 'stop_loss' | 'liquidation';
+
+interface TriggerPayload {
+  orderId: number;
+  kind: TriggerKind;
+}
+
+interface FeedTick {
+  id: number;
+  priceTicks: number;
+  time: number;
+}
+
+export interface SubmitInput {
+  symbol: string;
+  side: FuturesSide;
+  orderType: 'market' | 'limit';
+  lots: number;
+  multiple: number;
+  limitPrice?: string;
+  takeProfit?: string;
+  stopLoss?: string;
+}
+
+const DAY_MS = 86_400_000;
+/** Which reason wins when one tick crosses several of a position's levels (a gap): the liquidation, then the stop. */
+const CLOSE_PRIORITY: TriggerKind[] = ['liquidation', 'stop_loss', 'take_profit'];
+
+const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/**
+ * Futures with isolated margin against the house (issue 11 §1). Margin and
+ * entrust holds sit in the lever account's frozen bucket; fees go to `fees`;
+ * P&L is settled with `house`. The risk engine keeps one trigger index per
+ * instrument holding every entrust level, take-profit, stop-loss and
+ * liquidation level, so a feed tick only touches the orders it crosses.
+ */
+export function createFuturesService(ctx: AppContext, contracts: Map<string, FuturesContractConfig>) {
+  const { db, catalog } = ctx;
+  const leverType = catalog.accountTypeByCode('lever');
+  const usdtInfo = catalog.currencyBySymbol('USDT');
+  if (!leverType || !usdtInfo) throw new Error('futures need the lever account type and USDT');
+  const usdt: CurrencyInfo = usdtInfo;
+  const lever = (userId: number): AccountRef => ({ userId, currencyId: usdt.id, accountTypeId: leverType.id });
+  const fees: AccountRef = { system: 'fees', currencyId: usdt.id };
+  const house: AccountRef = { system: 'house', currencyId: usdt.id };
+  const money = (minor: number) => formatMinor(minor, usdt.scale);
+
+  const triggers = new TriggerBook<TriggerPayload>();
+  const statements = {
+    balance: ctx.sqlite.prepare('SELECT available, frozen FROM ledger_accounts WHERE user_id = ? AND currency_id = ? AND account_type_id = ?'),
+    lastTick: ctx.sqlite.prepare('SELECT id, price_ticks AS priceTicks, time FROM ticks WHERE symbol = ? ORDER BY id DESC LIMIT 1'),
+    openLots: ctx.sqlite.prepare("SELECT COALESCE(SUM(lots), 0) FROM futures_orders WHERE user_id = ? AND symbol = ? AND status IN ('entrusted', 'holding')").pluck(),
+  };
+
+  function contractOf(symbol: string): FuturesContractConfig {
+    const contract = contracts.get(symbol);
+    if (!contract) throw new AppError('futures.notAvailable');
+    return contract;
+  }
+
+  function contractFor(currencyId: number, legalId: number): FuturesContractConfig {
+    const instrument = ctx.instruments.byCurrencies(currencyId, legalId);
+    if (!instrument) throw new AppError('errors.pairNotFound');
+    return contractOf(instrument.symbol);
+  }
+
+  /** The latest stored feed tick of a symbol: every open and manual close uses it and records its id. */
+  function latestTick(symbol: string): FeedTick {
+    const tick = (ctx.market.lastTick(symbol) ?? statements.lastTick.get(symbol)) as FeedTick | undefined;
+    if (!tick) throw new AppError('futures.noPrice');
+    return tick;
+  }
+
+  function leverBalance(userId: number): { available: number; frozen: number } {
+    return (statements.balance.get(userId, usdt.id, leverType?.id) as { available: number; frozen: number } | undefined) ?? { available: 0, frozen: 0 };
+  }
+
+  const termsOf = (row: OrderRow) => row.terms as FuturesTerms;
+  const positionOf = (row: OrderRow): FuturesPosition => ({ side: row.side, lots: row.lots, openPriceTicks: row.openPriceTicks ?? 0, marginMinor: row.margin });
+
+  function priceTicksOf(contract: FuturesContractConfig, price: string): number {
+    const ticks = priceToTicks(contract.instrument.def, price);
+    if (!ticks.ok) throw new AppError('futures.invalidPrice');
+    return ticks.ticks;
+  }
+
+  function assertMarketOpen(contract: FuturesContractConfig): void {
+    const now = ctx.now();
+    if (ctx.market.isOpen(contract.instrument, now)) return;
+    throw new AppError('errors.marketClosed', { opens: { dateTime: ctx.market.nextOpen(contract.instrument, now), timeZone: 'America/New_York' } });
+  }
+
+  function refuseStops(terms: FuturesTerms, position: FuturesPosition, referenceTicks: number, stops: { takeProfitTicks?: number; stopLossTicks?: number }, contract: FuturesContractConfig): void {
+    const refusal = checkStops(terms, position, referenceTicks, stops);
+    if (refusal === 'take_profit_wrong_side') throw new AppError('futures.takeProfitWrongSide');
+    if (refusal === 'stop_loss_wrong_side') throw new AppError('futures.stopLossWrongSide');
+    if (refusal === 'stop_loss_beyond_liquidation') throw new AppError('futures.stopLossBeyondLiquidation', { price: ticksToPrice(contract.instrument.def, liquidationPriceTicks(terms, position)) });
+  }
+
+  // ---- the trigger index ----
+
+  const triggerId = (orderId: number, kind: TriggerKind) => `${orderId}:${kind}`;
+
+  function unindex(row: Pick<OrderRow, 'id' | 'symbol'>): void {
+    const index = triggers.for(row.symbol);
+    for (const kind of ['entrust', ...CLOSE_PRIORITY] as TriggerKind[]) index.remove(triggerId(row.id, kind));
+  }
+
+  /** Puts an order's levels into its instrument's index (replacing any it had). */
+  function index(row: OrderRow): void {
+    unindex(row);
+    const book = triggers.for(row.symbol);
+    const terms = termsOf(row);
+    if (row.status === 'entrusted' && row.limitPriceTicks !== null) {
+      const { level, direction } = entrustTrigger(terms, row.side, row.limitPriceTicks);
+      book.add({ id: triggerId(row.id, 'entrust'), level, direction, payload: { orderId: row.id, kind: 'entrust' } });
+      return;
+    }
+    if (row.status !== 'holding') return;
+    const directions = levelDirections(row.side);
+    const add = (kind: TriggerKind, level: number | null, direction: 'rise' | 'fall') => {
+      if (level !== null) book.add({ id: triggerId(row.id, kind), level, direction, payload: { orderId: row.id, kind } });
+    };
+    add('liquidation', liquidationPriceTicks(terms, positionOf(row)), directions.liquidation);
+    add('take_profit', row.takeProfitTicks, directions.takeProfit);
+    add('stop_loss', row.stopLossTicks, directions.stopLoss);
+  }
+
+  // ---- ledger movements (each inside the caller's transaction) ----
+
+  function postOpen(row: OrderRow, margin: number, fee: number, heldBefore: number, tick: FeedTick, now: number): void {
+    const lines =
+      heldBefore > 0
+        ? [
+            { account: lever(row.userId), bucket: 'frozen' as const, amount: margin - heldBefore },
+            { account: lever(row.userId), bucket: 'available' as const, amount: heldBefore - margin - fee },
+          ]
+        : [
+            { account: lever(row.userId), bucket: 'available' as const, amount: -(margin + fee) },
+            { account: lever(row.userId), bucket: 'frozen' as const, amount: margin },
+          ];
+    post(
+      ctx.sqlite,
+      {
+        type: 'futures_open',
+        refType: 'futures_order',
+        refId: row.id,
+        memo: `${row.symbol} ${row.side} ${row.lots} lots ×${row.multiple} at ${ticksToPrice(contractOf(row.symbol).instrument.def, row.openPriceTicks ?? 0)} (tick ${tick.id}): margin ${money(margin)}, fee ${money(fee)}`,
+        lines: [...lines.filter((line) => line.amount !== 0), { account: fees, bucket: 'available', amount: fee }],
+      },
+      now,
+    );
+  }
+
+  // ---- commands ----
+
+  function submit(userId: number, input: SubmitInput): number {
+    const contract = contractOf(input.symbol);
+    const { terms } = contract;
+    if (!contract.multiples.includes(input.multiple)) throw new AppError('futures.unknownMultiple', { multiples: contract.multiples.join(', ') });
+    if (input.lots < contract.minLots || input.lots > contract.maxLotsPerOrder) throw new AppError('futures.lotsOutOfRange', { min: contract.minLots, max: contract.maxLotsPerOrder });
+    assertMarketOpen(contract);
+    const tick = latestTick(input.symbol);
+    const limitTicks = input.orderType === 'limit' ? priceTicksOf(contract, input.limitPrice ?? '') : undefined;
+    const preview = previewOpen(terms, input.side, input.lots, input.multiple, limitTicks === undefined ? { feedTicks: tick.priceTicks } : { limitTicks });
+    const stops = {
+      takeProfitTicks: input.takeProfit === undefined ? undefined : priceTicksOf(contract, input.takeProfit),
+      stopLossTicks: input.stopLoss === undefined ? undefined : priceTicksOf(contract, input.stopLoss),
+    };
+    const position: FuturesPosition = { side: input.side, lots: input.lots, openPriceTicks: preview.openPriceTicks, marginMinor: preview.marginMinor };
+    // A market order's stops are judged against the feed now, an entrust's against its limit (where it will open).
+    refuseStops(terms, position, limitTicks ?? tick.priceTicks, stops, contract);
+    const now = ctx.now();
+    const row = db.transaction((tx) => {
+      const open = Number(statements.openLots.get(userId, input.symbol));
+      if (open + input.lots > contract.maxLotsPerUser) throw new AppError('futures.userLotsExceeded', { max: contract.maxLotsPerUser });
+      const market = limitTicks === undefined;
+      const inserted = tx
+        .insert(futuresOrders)
+        .values({
+          userId,
+          symbol: input.symbol,
+          side: input.side,
+          orderType: input.orderType,
+          multiple: input.multiple,
+          lots: input.lots,
+          terms,
+          status: market ? 'holding' : 'entrusted',
+          limitPriceTicks: limitTicks ?? null,
+          entrustHold: market ? 0 : preview.totalMinor,
+          takeProfitTicks: stops.takeProfitTicks ?? null,
+          stopLossTicks: stops.stopLossTicks ?? null,
+          openPriceTicks: market ? preview.openPriceTicks : null,
+          openTickId: market ? tick.id : null,
+          openFee: market ? preview.feeMinor : 0,
+          margin: market ? preview.marginMinor : 0,
+          openedAt: market ? now : null,
+          createdAt: now,
+        })
+        .returning()
+        .get();
+      if (market) postOpen(inserted, preview.marginMinor, preview.feeMinor, 0, tick, now);
+      else
+        post(
+          ctx.sqlite,
+          {
+            type: 'futures_entrust',
+            refType: 'futures_order',
+            refId: inserted.id,
+            memo: `${input.symbol} ${input.side} ${input.lots} lots ×${input.multiple} limit ${input.limitPrice}: margin and fee held`,
+            lines: [
+              { account: lever(userId), bucket: 'available', amount: -preview.totalMinor },
+              { account: lever(userId), bucket: 'frozen', amount: preview.totalMinor },
+            ],
+          },
+          now,
+        );
+      return inserted;
+    });
+    index(row);
+    const kind = row.status === 'holding' ? 'futures.opened' : 'futures.entrusted';
+    emitAll([{ userId, kind, refType: 'futures_order', refId: row.id, params: { symbol: row.symbol, side: row.side, lots: row.lots }, time: now }]);
+    return row.id;
+  }
+
+  function ownOrder(userId: number, orderId: number): OrderRow {
+    const row = db
+      .select()
+      .from(futuresOrders)
+      .where(and(eq(futuresOrders.id, orderId), eq(futuresOrders.userId, userId)))
+      .get();
+    if (!row) throw new AppError('futures.orderNotFound');
+    return row;
+  }
+
+  function cancel(userId: number, orderId: number): void {
+    const row = ownOrder(userId, orderId);
+    if (row.status !== 'entrusted') throw new AppError('futures.notEntrusted');
+    const now = ctx.now();
+    db.transaction((tx) => {
+      tx.update(futuresOrders).set({ status: 'cancelled', cancelledAt: now, entrustHold: 0 }).where(eq(futuresOrders.id, row.id)).run();
+      post(
+        ctx.sqlite,
+        {
+          type: 'futures_entrust_cancel',
+          refType: 'futures_order',
+          refId: row.id,
+          memo: `${row.symbol} entrust cancelled: hold released`,
+          lines: [
+            { account: lever(userId), bucket: 'frozen', amount: -row.entrustHold },
+            { account: lever(userId), bucket: 'available', amount: row.entrustHold },
+          ],
+        },
+        now,
+      );
+    });
+    unindex(row);
+    emitAll([{ userId, kind: 'futures.cancelled', refType: 'futures_order', refId: row.id, params: { symbol: row.symbol }, time: now }]);
+  }
+
+  /** Closes one holding position at a feed tick inside the caller's transaction; answers its event. */
+  function closeAt(row: OrderRow, tick: FeedTick, reason: CloseReason, now: number): UserEvent {
+    const settled = settleClose(termsOf(row), positionOf(row), tick.priceTicks);
+    const houseTakes = row.margin - settled.payoutMinor - settled.feeMinor;
+    const def = contractOf(row.symbol).instrument.def;
+    db.update(futuresOrders)
+      .set({
+        status: 'closed',
+        closeReason: reason,
+        closeTickId: tick.id,
+        closeFeedTicks: tick.priceTicks,
+        closeTickTime: tick.time,
+        closePriceTicks: settled.closePriceTicks,
+        pnl: settled.pnlMinor,
+        closeFee: settled.feeMinor,
+        payout: settled.payoutMinor,
+        deficit: settled.deficitMinor,
+        closedAt: now,
+      })
+      .where(eq(futuresOrders.id, row.id))
+      .run();
+    post(
+      ctx.sqlite,
+      {
+        type: reason === 'liquidation' ? 'futures_liquidation' : 'futures_close',
+        refType: 'futures_order',
+        refId: row.id,
+        memo: `${row.symbol} ${row.side} closed (${reason}) at ${ticksToPrice(def, settled.closePriceTicks)}, feed ${ticksToPrice(def, tick.priceTicks)} (tick ${tick.id}): P&L ${money(settled.pnlMinor)}, fee ${money(settled.feeMinor)}${settled.deficitMinor > 0 ? `, house absorbed ${money(settled.deficitMinor)}` : ''}`,
+        lines: ([
+          { account: lever(row.userId), bucket: 'frozen', amount: -row.margin },
+          { account: lever(row.userId), bucket: 'available', amount: settled.payoutMinor },
+          { account: fees, bucket: 'available', amount: settled.feeMinor },
+          { account: house, bucket: 'available', amount: houseTakes },
+        ] satisfies PostingLine[]).filter((line) => line.amount !== 0),
+      },
+      now,
+    );
+    return {
+      userId: row.userId,
+      kind: reason === 'liquidation' ? 'futures.liquidated' : 'futures.closed',
+      refType: 'futures_order',
+      refId: row.id,
+      params: { symbol: row.symbol, side: row.side, reason, pnl: money(settled.pnlMinor), payout: money(settled.payoutMinor), tick_id: tick.id },
+      time: now,
+    };
+  }
+
+  function emitAll(events: UserEvent[]): void {
+    const users = new Set<number>();
+    for (const event of events) {
+      ctx.bus.emit('user', event);
+      users.add(event.userId);
+    }
+    for (const userId of users) ctx.bus.emit('balance', { userId });
+  }
+
+  function close(userId: number, orderId: number): void {
+    const row = ownOrder(userId, orderId);
+    if (row.status !== 'holding') throw new AppError('futures.notHolding');
+    assertMarketOpen(contractOf(row.symbol));
+    const tick = latestTick(row.symbol);
+    const now = ctx.now();
+    const event = db.transaction(() => closeAt(row, tick, 'manual', now));
+    unindex(row);
+    emitAll([event]);
+  }
+
+  /** Closes the user's positions: 0 all, 1 longs only, 2 shorts only. Answers how many closed. */
+  function batchClose(userId: number, type: 0 | 1 | 2): number {
+    const conditions: SQL[] = [eq(futuresOrders.userId, userId), eq(futuresOrders.status, 'holding')];
+    if (type !== 0) conditions.push(eq(futuresOrders.side, type === 1 ? 'long' : 'short'));
+    const now = ctx.now();
+    // Positions of an instrument whose market is closed stay open: there is no price to close them at.
+    const rows = db
+      .select()
+      .from(futuresOrders)
+      .where(and(...conditions))
+      .all()
+      .filter((row) => ctx.market.isOpen(contractOf(row.symbol).instrument, now));
+    const events = db.transaction(() => rows.map((row) => closeAt(row, latestTick(row.symbol), 'batch', now)));
+    for (const row of rows) unindex(row);
+    emitAll(events);
+    return rows.length;
+  }
+
+  function setStops(userId: number, orderId: number, takeProfit: string | undefined, stopLoss: string | undefined): void {
+    const row = ownOrder(userId, orderId);
+    if (row.status !== 'holding' && row.status !== 'entrusted') throw new AppError('futures.notHolding');
+    const contract = contractOf(row.symbol);
+    const stops = {
+      takeProfitTicks: takeProfit === undefined ? undefined : priceTicksOf(contract, takeProfit),
+      stopLossTicks: stopLoss === undefined ? undefined : priceTicksOf(contract, stopLoss),
+    };
+    const terms = termsOf(row);
+    const position =
+      row.status === 'holding'
+        ? positionOf(row)
+        : { side: row.side, lots: row.lots, openPriceTicks: row.limitPriceTicks ?? 0, marginMinor: previewOpen(terms, row.side, row.lots, row.multiple, { limitTicks: row.limitPriceTicks ?? 0 }).marginMinor };
+    refuseStops(terms, position, row.status === 'holding' ? latestTick(row.symbol).priceTicks : (row.limitPriceTicks ?? 0), stops, contract);
+    const updated = db
+      .update(futuresOrders)
+      .set({ takeProfitTicks: stops.takeProfitTicks ?? null, stopLossTicks: stops.stopLossTicks ?? null })
+      .where(eq(futuresOrders.id, row.id))
+      .returning()
+      .get();
+    index(updated);
+    emitAll([{ userId, kind: 'futures.stops_set', refType: 'futures_order', refId: row.id, params: { symbol: row.symbol }, time: ctx.now() }]);
+  }
+
+  function addMargin(userId: number, orderId: number, amount: number): void {
+    const row = ownOrder(userId, orderId);
+    if (row.status !== 'holding') throw new AppError('futures.notHolding');
+    const now = ctx.now();
+    const updated = db.transaction((tx) => {
+      const next = tx
+        .update(futuresOrders)
+        .set({ margin: sql`${futuresOrders.margin} + ${amount}` })
+        .where(eq(futuresOrders.id, row.id))
+        .returning()
+        .get();
+      post(
+        ctx.sqlite,
+        {
+          type: 'futures_add_margin',
+          refType: 'futures_order',
+          refId: row.id,
+          memo: `${row.symbol} ${row.side}: margin added ${money(amount)}`,
+          lines: [
+            { account: lever(userId), bucket: 'available', amount: -amount },
+            { account: lever(userId), bucket: 'frozen', amount },
+          ],
+        },
+        now,
+      );
+      return next;
+    });
+    index(updated);
+    emitAll([{ userId, kind: 'futures.margin_added', refType: 'futures_order', refId: row.id, params: { symbol: row.symbol, amount: money(amount) }, time: now }]);
+  }
+
+  // ---- the risk engine ----
+
+  /** Opens an entrust at a tick's open price (never worse than its limit); releases what the hold kept beyond margin and fee. */
+  function openEntrust(row: OrderRow, tick: FeedTick, now: number): { row: OrderRow; event: UserEvent } {
+    const terms = termsOf(row);
+    const atTick = openPriceTicks(terms, row.side, tick.priceTicks);
+    const limit = row.limitPriceTicks ?? atTick;
+    const open = row.side === 'long' ? Math.min(atTick, limit) : Math.max(atTick, limit);
+    const preview = previewOpen(terms, row.side, row.lots, row.multiple, { limitTicks: open });
+    const opened = db
+      .update(futuresOrders)
+      .set({ status: 'holding', openPriceTicks: open, openTickId: tick.id, openFee: preview.feeMinor, margin: preview.marginMinor, entrustHold: 0, openedAt: now })
+      .where(eq(futuresOrders.id, row.id))
+      .returning()
+      .get();
+    postOpen(opened, preview.marginMinor, preview.feeMinor, row.entrustHold, tick, now);
+    return { row: opened, event: { userId: row.userId, kind: 'futures.opened', refType: 'futures_order', refId: row.id, params: { symbol: row.symbol, side: row.side, lots: row.lots, tick_id: tick.id }, time: now } };
+  }
+
+  const loadOrders = (ids: number[]) => (ids.length === 0 ? [] : db.select().from(futuresOrders).where(inArray(futuresOrders.id, ids)).all());
+
+  /**
+   * One feed tick: takes what it crosses out of the index, opens crossed
+   * entrusts, closes crossed positions for the highest-priority reason, and
+   * repeats for levels a just-opened position already crosses. All in one
+   * transaction, each order in its own savepoint; events after the commit.
+   */
+  function onTick(tick: TickEvent): number {
+    const feed: FeedTick = { id: tick.tickId, priceTicks: tick.priceTicks, time: tick.time };
+    let fired = triggers.takeCrossed(tick.symbol, tick.priceTicks);
+    if (fired.length === 0) return 0;
+    const now = ctx.now();
+    const events: UserEvent[] = [];
+    const reindex: OrderRow[] = [];
+    let handled = 0;
+    db.transaction(() => {
+      while (fired.length > 0) {
+        const kindsByOrder = new Map<number, Set<TriggerKind>>();
+        for (const trigger of fired) {
+          const kinds = kindsByOrder.get(trigger.payload.orderId) ?? new Set<TriggerKind>();
+          kinds.add(trigger.payload.kind);
+          kindsByOrder.set(trigger.payload.orderId, kinds);
+        }
+        for (const row of loadOrders([...kindsByOrder.keys()])) {
+          const kinds = kindsByOrder.get(row.id) as Set<TriggerKind>;
+          try {
+            db.transaction(() => {
+              if (row.status === 'entrusted' && kinds.has('entrust')) {
+                const opened = openEntrust(row, feed, now);
+                events.push(opened.event);
+                index(opened.row);
+              } else if (row.status === 'holding') {
+                const reason = CLOSE_PRIORITY.find((kind) => kinds.has(kind)) as CloseReason | undefined;
+                if (!reason) return;
+                unindex(row);
+                events.push(closeAt(row, feed, reason, now));
+              }
+              handled += 1;
+            });
+          } catch (error) {
+            // One order failing must not stop the others; its levels go back in the index for the next tick.
+            ctx.log.error({ err: error, orderId: row.id }, 'futures trigger failed');
+            reindex.push(row);
+          }
+        }
+        fired = triggers.takeCrossed(tick.symbol, tick.priceTicks);
+      }
+    });
+    for (const row of reindex) index(row);
+    emitAll(events);
+    return handled;
+  }
+
+  /** Rebuilds the index from the database and processes the latest stored tick of every instrument with orders. */
+  function rebuild(): void {
+    const rows = db
+      .select()
+      .from(futuresOrders)
+      .where(inArray(futuresOrders.status, ['entrusted', 'holding']))
+      .all();
+    for (const row of rows) index(row);
+    for (const symbol of new Set(rows.map((row) => row.symbol))) {
+      const tick = statements.lastTick.get(symbol) as FeedTick | undefined;
+      if (tick) onTick({ symbol, tickId: tick.id, priceTicks: tick.priceTicks, volumeLots: 0, time: tick.time });
+    }
+  }
+
+  /**
+   * The daily overnight fee, due at 00:00 UTC for every position open at
+   * that moment: one charge per missed day (after a restart), taken from the
+   * margin (capped at it), which moves the liquidation level; a position the
+   * last tick already puts past its new level is liquidated at that tick.
+   */
+  function chargeOvernight(now: number): number {
+    const today = utcDay(now);
+    const todayStart = Date.parse(`${today}T00:00:00Z`);
+    const rows = db
+      .select()
+      .from(futuresOrders)
+      .where(and(eq(futuresOrders.status, 'holding'), sql`${futuresOrders.openedAt} < ${todayStart}`, sql`(${futuresOrders.overnightPaidDay} IS NULL OR ${futuresOrders.overnightPaidDay} < ${today})`))
+      .all();
+    const symbols = new Set<string>();
+    const events: UserEvent[] = [];
+    db.transaction((tx) => {
+      for (const row of rows) {
+        const firstDue = row.overnightPaidDay === null ? Math.floor((row.openedAt ?? now) / DAY_MS) * DAY_MS + DAY_MS : Date.parse(`${row.overnightPaidDay}T00:00:00Z`) + DAY_MS;
+        const days = Math.max(0, Math.floor((todayStart - firstDue) / DAY_MS) + 1);
+        const fee = Math.min(row.margin, overnightFee(termsOf(row), positionOf(row)) * days);
+        const updated = tx
+          .update(futuresOrders)
+          .set({ margin: row.margin - fee, overnightFees: row.overnightFees + fee, overnightPaidDay: today })
+          .where(eq(futuresOrders.id, row.id))
+          .returning()
+          .get();
+        if (fee > 0)
+          post(
+            ctx.sqlite,
+            {
+              type: 'futures_overnight',
+              refType: 'futures_order',
+              refId: row.id,
+              memo: `${row.symbol} ${row.side}: overnight fee for ${days} day(s) to ${today}`,
+              lines: [
+                { account: lever(row.userId), bucket: 'frozen', amount: -fee },
+                { account: fees, bucket: 'available', amount: fee },
+              ],
+            },
+            now,
+          );
+        index(updated);
+        symbols.add(row.symbol);
+        events.push({ userId: row.userId, kind: 'futures.overnight_charged', refType: 'futures_order', refId: row.id, params: { symbol: row.symbol, fee: money(fee), days }, time: now });
+      }
+    });
+    emitAll(events);
+    for (const symbol of symbols) {
+      const tick = statements.lastTick.get(symbol) as FeedTick | undefined;
+      if (tick) onTick({ symbol, tickId: tick.id, priceTicks: tick.priceTicks, volumeLots: 0, time: tick.time });
+    }
+    return rows.length;
+  }
+
+  // ---- reading ----
+
+  function present(row: OrderRow) {
+    const contract = contractOf(row.symbol);
+    const { def } = contract.instrument;
+    const terms = termsOf(row);
+    const price = (ticks: number | null) => (ticks === null ? null : ticksToPrice(def, ticks));
+    const last = ctx.market.lastTick(row.symbol) ?? (statements.lastTick.get(row.symbol) as FeedTick | undefined);
+    const holding = row.status === 'holding' && last !== undefined;
+    const position = positionOf(row);
+    const closeTick = row.closeTickId === null ? null : { id: row.closeTickId, time: row.closeTickTime, price: price(row.closeFeedTicks) };
+    return {
+      id: row.id,
+      symbol: row.symbol,
+      currency_id: contract.instrument.base.id,
+      legal_id: contract.instrument.quote.id,
+      side: row.side,
+      order_type: row.orderType,
+      status: row.status,
+      multiple: row.multiple,
+      lots: row.lots,
+      quantity: contractQuantity(terms, row.lots).toFixed(),
+      limit_price: price(row.limitPriceTicks),
+      open_price: price(row.openPriceTicks),
+      open_tick_id: row.openTickId,
+      margin: money(row.margin),
+      entrust_hold: money(row.entrustHold),
+      open_fee: money(row.openFee),
+      overnight_fees: money(row.overnightFees),
+      take_profit: price(row.takeProfitTicks),
+      stop_loss: price(row.stopLossTicks),
+      liquidation_price: row.status === 'holding' ? price(liquidationPriceTicks(terms, position)) : null,
+      feed_price: last ? price(last.priceTicks) : null,
+      pnl: holding ? money(unrealizedPnl(terms, position, last.priceTicks)) : null,
+      risk_rate: holding ? positionRiskRate(terms, position, last.priceTicks) : null,
+      pnl_at_take_profit: row.status === 'holding' && row.takeProfitTicks !== null ? money(pnlAtFeedLevel(terms, position, row.takeProfitTicks)) : null,
+      pnl_at_stop_loss: row.status === 'holding' && row.stopLossTicks !== null ? money(pnlAtFeedLevel(terms, position, row.stopLossTicks)) : null,
+      terms: { tick_size: terms.tickSize, lot_size: terms.lotSize, quote_scale: terms.quoteScale, spread_ticks: terms.spreadTicks, fee_rate: terms.feeRate, maintenance_margin_ratio: terms.maintenanceMarginRatio, overnight_rate: terms.overnightRate },
+      created_at: row.createdAt,
+      opened_at: row.openedAt,
+      close:
+        row.status === 'closed'
+          ? {
+              reason: row.closeReason,
+              tick: closeTick,
+              close_price: price(row.closePriceTicks),
+              pnl: money(row.pnl ?? 0),
+              fee: money(row.closeFee ?? 0),
+              payout: money(row.payout ?? 0),
+              house_absorbed: money(row.deficit ?? 0),
+              closed_at: row.closedAt,
+            }
+          : null,
+      cancelled_at: row.cancelledAt,
+    };
+  }
+
+  function ownList(userId: number, filter: { symbol?: string; status?: OrderStatus }, page: number, limit: number) {
+    const conditions: SQL[] = [eq(futuresOrders.userId, userId)];
+    if (filter.symbol) conditions.push(eq(futuresOrders.symbol, filter.symbol));
+    if (filter.status) conditions.push(eq(futuresOrders.status, filter.status));
+    const where = and(...conditions);
+    const window = pageWindow(page, limit);
+    const total = db.select({ total: count() }).from(futuresOrders).where(where).get()?.total ?? 0;
+    const rows = db.select().from(futuresOrders).where(where).orderBy(desc(futuresOrders.id)).limit(window.limit).offset(window.offset).all();
+    return toPage(rows.map(present), window, total);
+  }
+
+  function presentContract(contract: FuturesContractConfig) {
+    const { instrument, terms } = contract;
+    return {
+      symbol: instrument.symbol,
+      currency_id: instrument.base.id,
+      legal_id: instrument.quote.id,
+      kind: instrument.kind,
+      multiples: contract.multiples,
+      lot_size: contract.lotSize,
+      min_lots: contract.minLots,
+      max_lots_per_order: contract.maxLotsPerOrder,
+      max_lots_per_user: contract.maxLotsPerUser,
+      fee_rate: terms.feeRate,
+      spread: ticksToPrice(instrument.def, terms.spreadTicks),
+      spread_ticks: terms.spreadTicks,
+      tick_size: terms.tickSize,
+      quote_scale: terms.quoteScale,
+      overnight_rate: terms.overnightRate,
+      maintenance_margin_ratio: terms.maintenanceMarginRatio,
+      market_open: ctx.market.isOpen(instrument, ctx.now()),
+      feed_price: ctx.market.lastPrice(instrument.symbol) ?? null,
+    };
+  }
+
+  /** `/lever/deal`: the lever balance, the instrument's terms and the user's open orders of it, with the account risk rate. */
+  function deal(userId: number, currencyId: number, legalId: number) {
+    const contract = contractFor(currencyId, legalId);
+    const balance = leverBalance(userId);
+    const rows = db
+      .select()
+      .from(futuresOrders)
+      .where(and(eq(futuresOrders.userId, userId), inArray(futuresOrders.status, ['entrusted', 'holding'])))
+      .orderBy(desc(futuresOrders.id))
+      .all();
+    const holdings = rows.filter((row) => row.status === 'holding');
+    const equities = holdings.map((row) => {
+      const last = ctx.market.lastTick(row.symbol) ?? (statements.lastTick.get(row.symbol) as FeedTick | undefined);
+      return { equityMinor: last ? positionEquity(termsOf(row), positionOf(row), last.priceTicks) : row.margin, marginMinor: row.margin };
+    });
+    return {
+      currency: usdt.symbol,
+      available: money(balance.available),
+      frozen: money(balance.frozen),
+      used_margin: money(holdings.reduce((sum, row) => sum + row.margin, 0)),
+      account_risk_rate: accountRiskRate(balance.available, equities),
+      contract: presentContract(contract),
+      contracts: [...contracts.values()].map((entry) => ({ symbol: entry.instrument.symbol, currency_id: entry.instrument.base.id, legal_id: entry.instrument.quote.id, kind: entry.instrument.kind })),
+      positions: rows.filter((row) => row.symbol === contract.instrument.symbol).map(present),
+    };
+  }
+
+  return {
+    triggers,
+    contractFor,
+    contractOf,
+    submit,
+    cancel,
+    close,
+    batchClose,
+    setStops,
+    addMargin,
+    onTick,
+    rebuild,
+    chargeOvernight,
+    deal,
+    ownList,
+    presentOne: (userId: number, orderId: number) => present(ownOrder(userId, orderId)),
+  };
+}
+
+export type FuturesService = ReturnType<typeof createFuturesService>;

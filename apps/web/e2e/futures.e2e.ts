@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DemoServer, startDemoServer } from '../../../scripts/lib/demo-server.ts';
+import { WEB_VERSION } from '../src/shared/session.ts';
+import { DEMO, launchBrowser, phonePage, screenshot } from './browser.ts';
+
+/**
+ * Futures from the phone on a demo server of its own: open a long on
+ * BTC/USDT with a take-profit, replay a price rise through the feed endpoint
+ * (as `pnpm replay` does, which takes BTC/USDT over from the simulator), and
+ * see the position closed at the take-profit with its profit and the tick
+ * that closed it.
+ */
+
+let server: DemoServer;
+let browser: Browser;
+let page: Page;
+let token: string;
+
+async function call<T>(path: string, params: Record<string, string | number>): Promise<T> {
+  const response = await fetch(`${server.url}/api${path}`, { method: 'POST', headers: token ? { authorization: token } : {}, body: new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)])) });
+  const envelope = (await response.json()) as { type: string; message: T };
+  if (envelope.type !== 'ok') throw new Error(`${path}: ${JSON.stringify(envelope)}`);
+  return envelope.message;
+}
+
+async function replay(price: string): Promise<void> {
+  const key = readFileSync(join(server.dataDir, 'feed.key'), 'utf8').trim();
+  const response = await fetch(`${server.url}/api/feed/ticks`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-feed-key': key }, body: JSON.stringify({ symbol: 'BTC/USDT', ticks: [{ price, volume: '0.1' }] }) });
+  expect(((await response.json()) as { type: string }).type).toBe('ok');
+}
+
+describe('futures on the phone', () => {
+  beforeAll(async () => {
+    server = await startDemoServer();
+    browser = await launchBrowser();
+    ({ page } = await phonePage(browser));
+    token = await call<string>('/user/login', { user_string: DEMO.email, password: DEMO.password });
+    // Demo funds into the lever account, through the user's own transfer from spot.
+    await call('/wallet/change', { currency_id: 'USDT', from_field: 'change', to_field: 'lever', number: '2000' });
+    await replay('100000');
+    await page.goto(`${server.url}/api/getSiteConfig`);
+    await page.evaluate((items) => {
+      for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+    }, { 'ob.webVersion': String(WEB_VERSION), 'ob.token': token, 'ob.lang': 'en' });
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('opens a long with a take-profit and closes it at the take-profit tick with the profit', async () => {
+    await page.goto(`${server.url}/h5/#/pages/transaction/contract?symbol=BTC%2FUSDT`);
+    await page.getByTestId('futures-ticket').waitFor();
+    await page.getByTestId('futures-tp').locator('input').fill('101000');
+    await expect.poll(() => page.getByTestId('futures-liquidation').textContent()).toContain('90');
+    await screenshot(page, 'futures-contract');
+    await page.getByTestId('futures-submit').click();
+    await page.getByTestId('futures-positions').locator('[data-status="holding"]').waitFor();
+
+    await replay('101000');
+    await page.goto(`${server.url}/h5/#/pages/transaction/contract_order`);
+    await page.locator('.futures-tabs .adm-tabs-tab').nth(2).click();
+    const closed = page.locator('[data-status="closed"]').first();
+    await closed.waitFor();
+    await expect.poll(() => closed.getByTestId('futures-close-reason').textContent()).toBe('Take-profit');
+    expect(await closed.getByTestId('futures-close-tick').textContent()).toContain('101,000');
+    expect(Number((await closed.getByTestId('futures-closed-pnl').textContent())?.replace(/[^\d.-]/g, ''))).toBeGreaterThan(0);
+    await screenshot(page, 'futures-closed-at-take-profit');
+  }, 120_000);
+});

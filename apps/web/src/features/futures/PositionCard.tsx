@@ -1,0 +1,183 @@
+import { Button, Dialog, Input } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../shared/api/request.ts';
+import { formatDecimal, formatSignificant } from '../../shared/format.ts';
+import { formatDateTime } from '../../shared/time.ts';
+import { Facts } from '../../shared/ui/Facts.tsx';
+import { type FuturesOrder, useAddMargin, useCancelEntrust, useCloseFutures, useSetStops } from './api.ts';
+import { livePosition } from './preview.ts';
+
+const tone = (value: string | null) => (value === null ? 'flat' : Number(value) > 0 ? 'up' : Number(value) < 0 ? 'down' : 'flat');
+const price = (value: string | null) => (value === null ? '--' : formatDecimal(value));
+
+function StopsDialog({ order, onClose }: { order: FuturesOrder; onClose: () => void }) {
+  const { t } = useTranslation('futures');
+  const [takeProfit, setTakeProfit] = useState(order.take_profit ?? '');
+  const [stopLoss, setStopLoss] = useState(order.stop_loss ?? '');
+  const setStops = useSetStops();
+  const save = async () => {
+    try {
+      await setStops.mutateAsync({ id: order.id, target_profit_price: takeProfit || undefined, stop_loss_price: stopLoss || undefined });
+      toast(t('done.saved'));
+    } catch {
+      // The request layer has shown why.
+    }
+  };
+  return (
+    <Dialog
+      visible
+      title={t('action.setStops')}
+      content={
+        <div className="futures-dialog">
+          <div className="futures-field">
+            <span>{t('field.takeProfit')}</span>
+            <Input inputMode="decimal" value={takeProfit} onChange={setTakeProfit} data-testid="futures-stops-tp" />
+          </div>
+          <div className="futures-field">
+            <span>{t('field.stopLoss')}</span>
+            <Input inputMode="decimal" value={stopLoss} onChange={setStopLoss} data-testid="futures-stops-sl" />
+          </div>
+          <p className="futures-note">
+            {t('field.liquidation')}: {price(order.liquidation_price)}
+          </p>
+        </div>
+      }
+      closeOnAction
+      onClose={onClose}
+      actions={[[{ key: 'cancel', text: t('shell:actions.cancel') }, { key: 'save', text: t('action.save'), bold: true, onClick: save }]]}
+    />
+  );
+}
+
+function MarginDialog({ order, onClose }: { order: FuturesOrder; onClose: () => void }) {
+  const { t } = useTranslation('futures');
+  const [amount, setAmount] = useState('');
+  const addMargin = useAddMargin();
+  const save = async () => {
+    try {
+      await addMargin.mutateAsync({ id: order.id, amount });
+      toast(t('done.saved'));
+    } catch {
+      // The request layer has shown why.
+    }
+  };
+  return (
+    <Dialog
+      visible
+      title={t('action.addMargin')}
+      content={
+        <div className="futures-field">
+          <span>USDT</span>
+          <Input inputMode="decimal" value={amount} onChange={setAmount} data-testid="futures-margin-amount" />
+        </div>
+      }
+      closeOnAction
+      onClose={onClose}
+      actions={[[{ key: 'cancel', text: t('shell:actions.cancel') }, { key: 'save', text: t('action.save'), bold: true, onClick: save }]]}
+    />
+  );
+}
+
+/** One futures order: a live position with its actions, a waiting entrust with cancel, or a closed one with the tick that closed it. */
+export function PositionCard({ order, feedPrice }: { order: FuturesOrder; feedPrice: string | undefined }) {
+  const { t } = useTranslation('futures');
+  const [dialog, setDialog] = useState<'stops' | 'margin' | null>(null);
+  const close = useCloseFutures();
+  const cancel = useCancelEntrust();
+  const live = order.status === 'holding' ? livePosition(order, feedPrice) : null;
+  const run = async (action: () => Promise<unknown>, done: string) => {
+    try {
+      await action();
+      toast(done);
+    } catch {
+      // The request layer has shown why.
+    }
+  };
+
+  return (
+    <article className="futures-card" data-testid={`futures-order-${order.id}`} data-status={order.status}>
+      <header className="futures-card__head">
+        <span className={`futures-badge futures-badge--${order.side}`}>{t(`side.${order.side}`)}</span>
+        <strong>{order.symbol}</strong>
+        <span className="futures-card__meta">
+          ×{order.multiple} · {order.lots} {t('field.lots')}
+        </span>
+        {order.status === 'entrusted' || order.status === 'cancelled' ? <span className="futures-card__status">{t(`status.${order.status}`)}</span> : null}
+        {order.close ? <span className="futures-card__status" data-testid="futures-close-reason">{t(`reason.${order.close.reason}`)}</span> : null}
+      </header>
+      {live ? (
+        <Facts
+          facts={[
+            { label: t('field.pnl'), value: <span className={`futures-tone--${tone(live.pnl)}`} data-testid="futures-live-pnl">{live.pnl === null ? '--' : `${formatSignificant(live.pnl)} USDT`}</span>, strong: true },
+            { label: t('field.riskRate'), value: live.riskRate === null ? '--' : `${live.riskRate}%` },
+            { label: t('field.openPrice'), value: price(order.open_price) },
+            { label: t('field.currentPrice'), value: price(feedPrice ?? order.feed_price) },
+            { label: t('field.liquidation'), value: price(live.liquidation), testId: 'futures-card-liquidation' },
+            { label: t('field.margin'), value: `${formatSignificant(order.margin)} USDT` },
+            order.take_profit ? { label: t('field.pnlAtTp'), value: `${price(order.take_profit)} → ${formatSignificant(order.pnl_at_take_profit ?? '0')} USDT` } : null,
+            order.stop_loss ? { label: t('field.pnlAtSl'), value: `${price(order.stop_loss)} → ${formatSignificant(order.pnl_at_stop_loss ?? '0')} USDT` } : null,
+            order.overnight_fees !== '0.000000' ? { label: t('field.overnight'), value: `${formatSignificant(order.overnight_fees)} USDT` } : null,
+          ]}
+        />
+      ) : null}
+      {order.status === 'entrusted' ? (
+        <Facts
+          facts={[
+            { label: t('field.price'), value: price(order.limit_price) },
+            { label: t('field.margin'), value: `${formatSignificant(order.entrust_hold)} USDT` },
+            order.take_profit ? { label: t('field.takeProfit'), value: price(order.take_profit) } : null,
+            order.stop_loss ? { label: t('field.stopLoss'), value: price(order.stop_loss) } : null,
+          ]}
+        />
+      ) : null}
+      {order.close ? (
+        <Facts
+          facts={[
+            { label: t('field.pnl'), value: <span className={`futures-tone--${tone(order.close.pnl)}`}>{formatSignificant(order.close.pnl)} USDT</span>, strong: true, testId: 'futures-closed-pnl' },
+            { label: t('field.openPrice'), value: price(order.open_price) },
+            { label: t('field.closePrice'), value: price(order.close.close_price) },
+            order.close.tick
+              ? { label: t('field.closeTick'), value: t('field.tickValue', { id: order.close.tick.id, price: formatDecimal(order.close.tick.price), time: formatDateTime(order.close.tick.time) }), testId: 'futures-close-tick' }
+              : null,
+            { label: t('field.fee'), value: `${formatSignificant(order.close.fee)} USDT` },
+            { label: t('field.payout'), value: `${formatSignificant(order.close.payout)} USDT` },
+          ]}
+        />
+      ) : null}
+      {order.status === 'holding' ? (
+        <div className="futures-card__actions">
+          <Button size="small" fill="outline" onClick={() => setDialog('stops')} data-testid="futures-set-stops">
+            {t('action.setStops')}
+          </Button>
+          <Button size="small" fill="outline" onClick={() => setDialog('margin')} data-testid="futures-add-margin">
+            {t('action.addMargin')}
+          </Button>
+          <Button
+            size="small"
+            color="primary"
+            loading={close.isPending}
+            onClick={() => {
+              void Dialog.confirm({ content: t('confirm.close'), onConfirm: () => run(() => close.mutateAsync(order.id), t('done.closed')) });
+            }}
+            data-testid="futures-close"
+          >
+            {t('action.close')}
+          </Button>
+        </div>
+      ) : null}
+      {order.status === 'entrusted' ? (
+        <div className="futures-card__actions">
+          <Button size="small" fill="outline" onClick={() => setDialog('stops')}>
+            {t('action.setStops')}
+          </Button>
+          <Button size="small" color="primary" loading={cancel.isPending} onClick={() => run(() => cancel.mutateAsync(order.id), t('status.cancelled'))} data-testid="futures-cancel">
+            {t('action.cancel')}
+          </Button>
+        </div>
+      ) : null}
+      {dialog === 'stops' ? <StopsDialog order={order} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'margin' ? <MarginDialog order={order} onClose={() => setDialog(null)} /> : null}
+    </article>
+  );
+}
