@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { initialMargin, liquidationPriceTicks, previewOpen, roundPriceToTick, tradeFee } from '../../packages/core/src/index.ts';
+import { initialMargin, previewOpen, roundPriceToTick, tradeFee } from '../../packages/core/src/index.ts';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { loadFuturesConfig } from '../../apps/server/src/features/futures/config.ts';
