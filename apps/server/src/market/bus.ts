@@ -46,6 +46,8 @@ export interface MarketEvents {
   balance: [{ userId: number }];
   /** A user's money or account changed; see UserEvent. */
   user: [UserEvent];
+  /** The notification centre stored a message for a user: `unread` is their new unread count. */
+  notification: [{ userId: number; id: number; kind: string; unread: number }];
 }
 
 /** In-process events between the feed, the exchange, the market maker, the features and realtime delivery. */

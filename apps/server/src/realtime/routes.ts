@@ -8,7 +8,7 @@ import { MAX_BUFFERED_BYTES, RealtimeHub } from './hub.ts';
 /**
  * Channels: `tickers` (every instrument), `ticker:<symbol>`, `depth:<symbol>`,
  * `trades:<symbol>`, `candles:<symbol>:<period>`; after `{op:"auth",token}` the
- * user's own `orders` and `balances` arrive without subscribing.
+ * user's own `orders`, `balances` and `notifications` arrive without subscribing.
  */
 export function isKnownChannel(ctx: AppContext, channel: string): boolean {
   if (channel === 'tickers') return true;

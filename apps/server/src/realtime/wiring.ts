@@ -67,6 +67,11 @@ export function wireRealtime(ctx: AppContext, hub: RealtimeHub): void {
     if (hub.isConnected(userId)) hub.publishToUser(userId, 'balances', { time: ctx.now() });
   });
 
+  // The message itself is fetched in the reader's language; the socket only says there is one and the new badge count.
+  bus.on('notification', ({ userId, id, kind, unread }) => {
+    if (hub.isConnected(userId)) hub.publishToUser(userId, 'notifications', { id, kind, unread });
+  });
+
   hub.addSnapshotProvider((channel) => {
     if (channel === 'tickers') return instruments.all.map((instrument) => market.ticker(instrument.symbol));
     const [kind, symbol = '', period] = channel.split(':');
