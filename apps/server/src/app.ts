@@ -32,6 +32,7 @@ import { ieoFeature } from './features/ieo/routes.ts';
 import { dualFeature } from './features/dual/routes.ts';
 import { financialFeature } from './features/financial/routes.ts';
 import { notificationsFeature } from './features/notifications/routes.ts';
+import { referralsFeature } from './features/referrals/routes.ts';
 import { MarketMaker } from './market-maker/market-maker.ts';
 import { createMarkets, type Markets } from './market/markets.ts';
 import { startLiveFeed } from './market/live-feed.ts';
@@ -79,6 +80,7 @@ const FEATURES: Feature[] = [
   dualFeature,
   financialFeature,
   notificationsFeature,
+  referralsFeature,
 ];
 
 export interface BuiltApp {

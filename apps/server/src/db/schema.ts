@@ -421,3 +421,4 @@ export * from './schema/payout-methods.ts';
 export * from './schema/transfers.ts';
 export * from './schema/earn.ts';
 export * from './schema/notifications.ts';
+export * from './schema/referrals.ts';
