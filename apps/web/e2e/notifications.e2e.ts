@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import jsQR from 'jsqr';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REPO_ROOT } from '../../../scripts/lib/demo-server.ts';
@@ -67,6 +68,37 @@ describe('the notification centre', () => {
     await page.getByTestId('home-notifications').waitFor();
     await page.waitForTimeout(500);
     expect(await badge.count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('the invitation page', () => {
+  it('shows the invite code and a QR code that decodes to the invite link', async () => {
+    const user = await newUser();
+    const { page, pageErrors } = await phonePage(browser);
+    await signInAs(page, user.email, user.password);
+    await open(page, '/pages/setting/share');
+    const qr = page.getByTestId('invite-qr');
+    await qr.waitFor();
+    const link = (await page.getByTestId('invite-link').textContent()) ?? '';
+    const code = (await page.getByTestId('invite-code').textContent()) ?? '';
+    expect(link).toBe(`${baseUrl()}/h5/#/pages/common/register?code=${code}`);
+
+    // The picture's pixels, read in the page and decoded here with jsQR.
+    const pixels = await qr.evaluate(async (image: HTMLImageElement) => {
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      const context = canvas.getContext('2d');
+      context?.drawImage(image, 0, 0);
+      const data = context?.getImageData(0, 0, canvas.width, canvas.height);
+      return { width: canvas.width, height: canvas.height, data: Array.from(data?.data ?? []) };
+    });
+    const decoded = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height);
+    expect(decoded?.data).toBe(link);
+    await screenshot(page, 'invite-share');
+
     expect(pageErrors).toEqual([]);
   });
 });

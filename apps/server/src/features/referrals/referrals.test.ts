@@ -47,8 +47,10 @@ describe('invitations and rebates', () => {
     const bills = await server.post<{ list: { type_name: string; amount: string }[] }>('/wallet/legal_log', { kind: 'referral_rebate' }, { token: inviter.token, lang: 'en' });
     expect(bills.message.list[0]?.type_name).toBe('Invitation rebate');
 
-    const overview = await server.get<{ invite_code: string; invitees: number; rebates: { currency: string; amount: string }[] }>('/user/invite', {}, { token: inviter.token });
+    const overview = await server.get<{ invite_code: string; invite_link: string; qr_code: string; invitees: number; rebates: { currency: string; amount: string }[] }>('/user/invite', {}, { token: inviter.token });
     expect(overview.message).toMatchObject({ invite_code: inviteCodeOf(inviter.email), invitees: 1, rebates: [{ currency: 'USDT', amount: (rebate / 1e6).toFixed(6) }] });
+    expect(overview.message.invite_link).toMatch(new RegExp(`/h5/#/pages/common/register\\?code=${inviteCodeOf(inviter.email)}$`));
+    expect(overview.message.qr_code).toMatch(/^data:image\/png;base64,/);
     const invitees = await server.get<{ list: { account: string; rebates: unknown[] }[] }>('/user/invite/list', {}, { token: inviter.token });
     expect(invitees.message.list).toHaveLength(1);
     expect(invitees.message.list[0]?.account).toMatch(/\*\*\*@/);

@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import { z } from 'zod';
 import { currentUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
@@ -18,8 +19,13 @@ export const referralsFeature: Feature = (api, { ctx, guards }) => {
 
   api.get(
     '/user/invite',
-    { schema: { tags, summary: 'Your invite code, how many users you invited and the rebates earned (20% of their trading fees), per currency', querystring: z.object({ lang: language() }) }, preHandler: guards.requireUser },
-    async (request) => ok(service.overview(currentUser(request).id)),
+    { schema: { tags, summary: 'Your invite code and link (with its QR code as a PNG data URL), how many users you invited and the rebates earned (20% of their trading fees), per currency', querystring: z.object({ lang: language() }) }, preHandler: guards.requireUser },
+    async (request) => {
+      const overview = service.overview(currentUser(request).id);
+      // The link points at the H5 app on the address the user reached us by, so a poster made on a test host works there too.
+      const inviteLink = `${request.protocol}://${request.host}/h5/#/pages/common/register?code=${encodeURIComponent(overview.invite_code)}`;
+      return ok({ ...overview, invite_link: inviteLink, qr_code: await QRCode.toDataURL(inviteLink, { errorCorrectionLevel: 'M', margin: 2, width: 240 }) });
+    },
   );
 
   api.get(
