@@ -35,6 +35,8 @@ import { financialFeature } from './features/financial/routes.ts';
 import { optionsFeature } from './features/options/routes.ts';
 import { supportChatFeature } from './features/support-chat/routes.ts';
 import { chatRoomFeature } from './features/chat-room/routes.ts';
+import { notificationsFeature } from './features/notifications/routes.ts';
+import { referralsFeature } from './features/referrals/routes.ts';
 import { MarketMaker } from './market-maker/market-maker.ts';
 import { createMarkets, type Markets } from './market/markets.ts';
 import { startLiveFeed } from './market/live-feed.ts';
@@ -86,6 +88,8 @@ const FEATURES: Feature[] = [
   supportChatFeature,
   chatRoomFeature,
   futuresFeature,
+  notificationsFeature,
+  referralsFeature,
 ];
 
 export interface BuiltApp {

@@ -16,3 +16,4 @@ export * from './triggers/index.ts';
 export * from './options/index.ts';
 export * from './indicators/index.ts';
 export * from './chat/index.ts';
+export * from './referral/rebate.ts';

@@ -425,3 +425,5 @@ export * from './schema/idempotency.ts';
 export * from './schema/conditional-orders.ts';
 export * from './schema/support.ts';
 export * from './schema/futures.ts';
+export * from './schema/notifications.ts';
+export * from './schema/referrals.ts';

@@ -63,6 +63,8 @@ export interface MarketEvents {
   user: [UserEvent];
   support: [SupportEvent];
   chatroom: [ChatRoomEvent];
+  /** The notification centre stored a message for a user: `unread` is their new unread count. */
+  notification: [{ userId: number; id: number; kind: string; unread: number }];
 }
 
 /** In-process events between the feed, the exchange, the market maker, the features and realtime delivery. */

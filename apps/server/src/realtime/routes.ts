@@ -10,8 +10,8 @@ import { MAX_BUFFERED_BYTES, RealtimeHub } from './hub.ts';
  * Channels: `tickers` (every instrument), `ticker:<symbol>`, `depth:<symbol>`,
  * `trades:<symbol>`, `candles:<symbol>:<period>`, the public chat room
  * `chatroom:<lang>` and a visitor's support conversation `support:<key>`;
- * after `{op:"auth",token}` the user's own `orders`, `balances` and `support`
- * arrive without subscribing.
+ * after `{op:"auth",token}` the user's own `orders`, `balances`, `events`,
+ * `support` and `notifications` arrive without subscribing.
  */
 export function isKnownChannel(ctx: AppContext, channel: string): boolean {
   if (channel === 'tickers') return true;

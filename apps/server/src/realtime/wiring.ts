@@ -105,6 +105,11 @@ export function wireRealtime(ctx: AppContext, hub: RealtimeHub): void {
 
   bus.on('chatroom', ({ lang, data }) => hub.publish(`chatroom:${lang}`, data));
 
+  // The message itself is fetched in the reader's language; the socket only says there is one and the new badge count.
+  bus.on('notification', ({ userId, id, kind, unread }) => {
+    if (hub.isConnected(userId)) hub.publishToUser(userId, 'notifications', { id, kind, unread });
+  });
+
   hub.addSnapshotProvider((channel) => {
     if (channel === 'tickers') return instruments.all.map((instrument) => market.ticker(instrument.symbol));
     if (channel.startsWith('chatroom:')) return { type: 'history', list: roomMessages(ctx, channel.slice('chatroom:'.length), undefined, ROOM_HISTORY).map(presentRoomMessage) };

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input, Steps, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { t as translate } from '../../shared/i18n/index.ts';
 import { useStore } from '../../shared/store.ts';
 import { requiredRule, zodRule } from '../../shared/ui/form-rules.ts';
@@ -123,6 +123,8 @@ function PasswordStep({ verified }: { verified: Verified }) {
   const { t } = useTranslation('auth');
   const [form] = Form.useForm<PasswordValues>();
   const navigate = useNavigate();
+  // An invite link (`?code=`) fills the invite code in.
+  const [params] = useSearchParams();
   const register = useMutation({
     mutationFn: async (values: PasswordValues) =>
       completeSignIn(
@@ -151,6 +153,7 @@ function PasswordStep({ verified }: { verified: Verified }) {
       form={form}
       layout="vertical"
       mode="card"
+      initialValues={{ extension_code: params.get('code') ?? undefined }}
       onFinish={(values: PasswordValues) => register.mutate(values)}
       footer={
         <Button block type="submit" color="primary" size="large" loading={register.isPending} data-testid="register-submit">

@@ -29,7 +29,7 @@ interface ServerFrame {
 }
 
 /** Channels the server pushes to an authenticated socket without a subscription. */
-const PRIVATE_CHANNELS = new Set(['orders', 'balances', 'events', 'support']);
+const PRIVATE_CHANNELS = new Set(['orders', 'balances', 'events', 'support', 'notifications']);
 
 export function reconnectDelay(attempt: number): number {
   return Math.min(REALTIME.reconnectMinMs * 2 ** attempt, REALTIME.reconnectMaxMs);

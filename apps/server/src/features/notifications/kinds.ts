@@ -1,0 +1,76 @@
+import type { UserEvent } from '../../market/bus.ts';
+
+/** The heading a message is listed under; each has a text in the `notifications` namespace (`categories.<name>`). */
+export type NotificationCategory = 'account' | 'security' | 'verification' | 'deposit' | 'withdrawal' | 'wallet' | 'earn' | 'trade' | 'nft' | 'copy' | 'announcement';
+
+export interface NotificationKind {
+  category: NotificationCategory;
+  /** The H5 route the message opens. */
+  link: (event: Pick<UserEvent, 'refId' | 'params'>) => string;
+  /**
+   * Also sent by email: security-relevant events whose emitter does not mail
+   * already (the new-device login and verification decisions mail themselves).
+   */
+  email?: boolean;
+}
+
+const page = (path: string) => () => path;
+const withId = (path: string) => (event: Pick<UserEvent, 'refId'>) => `${path}?id=${encodeURIComponent(String(event.refId))}`;
+
+const SECURITY = '/pages/setting/security';
+const FUNDS_RECORDS = '/pages/fund/receive_withdraw_record';
+
+/**
+ * Every event kind the centre knows: its heading, its link and whether it is
+ * mailed. The text is `messages.<kind>` in the `notifications` namespace, so a
+ * new kind needs one line here and one text per language. Kinds of features
+ * still being built (futures, options, NFT, stop orders, copy trading) are
+ * listed with the names they are expected to emit.
+ */
+export const NOTIFICATION_KINDS: Record<string, NotificationKind> = {
+  'verification.approved': { category: 'verification', link: page('/pages/setting/real') },
+  'verification.rejected': { category: 'verification', link: page('/pages/setting/real') },
+  'deposit.credited': { category: 'deposit', link: page(FUNDS_RECORDS) },
+  'deposit.rejected': { category: 'deposit', link: page(FUNDS_RECORDS) },
+  'withdrawal.requested': { category: 'withdrawal', link: page(FUNDS_RECORDS) },
+  'withdrawal.paid': { category: 'withdrawal', link: page(FUNDS_RECORDS), email: true },
+  'withdrawal.rejected': { category: 'withdrawal', link: page(FUNDS_RECORDS), email: true },
+  'account.new_device_login': { category: 'security', link: page(SECURITY) },
+  'account.password_changed': { category: 'security', link: page(SECURITY), email: true },
+  'account.fund_password_changed': { category: 'security', link: page(SECURITY), email: true },
+  'account.two_factor_enabled': { category: 'security', link: page(SECURITY), email: true },
+  'account.two_factor_disabled': { category: 'security', link: page(SECURITY), email: true },
+  'account.frozen': { category: 'account', link: page('/pages/setting/setting') },
+  'account.unfrozen': { category: 'account', link: page('/pages/setting/setting') },
+  'conversion.completed': { category: 'wallet', link: page('/pages/setting/bill') },
+  'conversion.small_balances': { category: 'wallet', link: page('/pages/setting/bill') },
+  'transfer.completed': { category: 'wallet', link: page('/pages/fund/transfer_history') },
+  'lock_mining.locked': { category: 'earn', link: withId('/pages/lockming/order') },
+  'lock_mining.yield_paid': { category: 'earn', link: withId('/pages/lockming/order') },
+  'lock_mining.redeemed': { category: 'earn', link: withId('/pages/lockming/order') },
+  'ieo.subscribed': { category: 'earn', link: page('/pages/ieo/order') },
+  'ieo.allocated': { category: 'earn', link: page('/pages/ieo/order') },
+  'ieo.unlocked': { category: 'earn', link: page('/pages/ieo/order') },
+  'dual.purchased': { category: 'earn', link: page('/pages/invest/mine') },
+  'dual.settled': { category: 'earn', link: page('/pages/invest/mine') },
+  'spot.order_filled': { category: 'trade', link: withId('/pages/transaction/currency_order') },
+  'spot.stop_triggered': { category: 'trade', link: withId('/pages/transaction/currency_order') },
+  'futures.opened': { category: 'trade', link: page('/pages/transaction/contract_order') },
+  'futures.closed': { category: 'trade', link: page('/pages/transaction/contract_order') },
+  'futures.liquidated': { category: 'trade', link: page('/pages/transaction/contract_order') },
+  'option.settled': { category: 'trade', link: page('/pages/transaction/seconds_order') },
+  'nft.outbid': { category: 'nft', link: page('/pages/nft/mine') },
+  'nft.won': { category: 'nft', link: page('/pages/nft/mine') },
+  'nft.payment_due': { category: 'nft', link: page('/pages/nft/mine') },
+  'nft.payment_expired': { category: 'nft', link: page('/pages/nft/mine') },
+  'nft.sold': { category: 'nft', link: page('/pages/nft/myNft') },
+  'copy.position_opened': { category: 'copy', link: page('/pages/copytrade/my') },
+  'copy.position_closed': { category: 'copy', link: page('/pages/copytrade/my') },
+};
+
+/** What an event of a kind not listed above becomes: still kept, with a neutral text, so nothing a feature reports is lost. */
+export const UNKNOWN_KIND: NotificationKind = { category: 'account', link: page('/pages/setting/setting') };
+
+export const ANNOUNCEMENT_KIND = 'announcement';
+/** The content category whose articles are announced in everyone's centre (the console's news). */
+export const ANNOUNCED_ARTICLE_CATEGORY = 4;

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { credit, registerUser, startServer, type TestServer } from '../../../test/harness.ts';
+import { NOTIFICATION_KINDS } from './kinds.ts';
+
+let server: TestServer;
+const sockets: WebSocket[] = [];
+
+interface Notice {
+  id: number;
+  kind: string;
+  category: string;
+  title: string;
+  content: string;
+  link: string;
+  read: boolean;
+}
+interface NoticePage {
+  list: Notice[];
+  total: number;
+  unread: number;
+}
+
+/** Values for every placeholder any message uses. */
+const SAMPLE_PARAMS = {
+  amount: '12.5', currency: 'USDT', reason: 'blurred photo', level: 1, fee: '1', device: 'Chrome on macOS', ip: '203.0.113.9', amount_in: '1', from: 'BTC', amount_out: '90000',
+  to: 'USDT', count: 3, days: 30, day: 2, penalty: '0', token: 'NEW', held: '100', allocated: '50', paid: '50', refunded: '50', payout: '101', symbol: 'BTC/USDT', price: '90000', pnl: '-3.2', name: 'Sunrise #7',
+};
+
+const userIdOf = (email: string) => (server.built.ctx.sqlite.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
+const personal = (page: NoticePage) => page.list.filter((notice) => notice.kind !== 'announcement');
+const emit = (userId: number, kind: string, refId: number | string = 1) =>
+  server.built.ctx.bus.emit('user', { userId, kind, refType: 'test', refId, params: SAMPLE_PARAMS, time: server.built.ctx.now() });
+const list = (token: string, lang: string, query: Record<string, unknown> = {}) => server.get<NoticePage>('/notice/list', { limit: 100, ...query }, { token, lang });
+const unread = async (token: string) => (await server.get<{ unread: number }>('/notice/unread', {}, { token })).message.unread;
+
+async function authenticatedSocket(token: string) {
+  const socket = new WebSocket(`${server.base.replace('http', 'ws')}/socket.io`);
+  sockets.push(socket);
+  const frames: { op?: string; ok?: boolean; channel?: string; data?: { id: number; kind: string; unread: number } }[] = [];
+  socket.on('message', (raw) => frames.push(JSON.parse(raw.toString())));
+  await new Promise((done, fail) => {
+    socket.once('open', done);
+    socket.once('error', fail);
+  });
+  socket.send(JSON.stringify({ op: 'auth', token }));
+  const waitFor = async (match: (frame: (typeof frames)[number]) => boolean) => {
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const found = frames.find(match);
+      if (found) return found;
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    throw new Error('no matching frame');
+  };
+  await waitFor((frame) => frame.op === 'auth' && frame.ok === true);
+  return { frames, waitFor };
+}
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => {
+  for (const socket of sockets) socket.close();
+});
+
+describe('the notification centre', () => {
+  it('turns a real transfer into a message in the reader\'s language, linked to the transfer history', async () => {
+    const user = await registerUser(server);
+    credit(server, user.email, '100', 'USDT');
+    expect((await server.post('/wallet/change', { currency_id: 'USDT', number: '25', from_field: 'change', to_field: 'stock' }, { token: user.token })).type).toBe('ok');
+
+    const english = personal((await list(user.token, 'en')).message);
+    expect(english).toHaveLength(1);
+    expect(english[0]).toMatchObject({ kind: 'transfer.completed', title: 'Wallet', content: 'You moved 25.000000 USDT between your accounts.', link: '/pages/fund/transfer_history', read: false });
+    const chinese = personal((await list(user.token, 'zh')).message);
+    expect(chinese[0]?.content).toBe('您已在账户间划转 25.000000 USDT。');
+  });
+
+  it('has a text in every language for every kind it maps, with every value filled in', async () => {
+    const user = await registerUser(server);
+    const userId = userIdOf(user.email);
+    const kinds = Object.keys(NOTIFICATION_KINDS);
+    for (const kind of kinds) emit(userId, kind);
+    for (const lang of ['zh', 'hk', 'en', 'jp', 'kor', 'th', 'fra', 'spa', 'may', 'vi']) {
+      const notices = personal((await list(user.token, lang, { limit: 100 })).message);
+      expect(notices.map((notice) => notice.kind).sort()).toEqual([...kinds].sort());
+      for (const notice of notices) {
+        expect(notice.content, `${lang} ${notice.kind}`).not.toMatch(/\{\{|messages\.|categories\./);
+        expect(notice.title, `${lang} ${notice.kind}`).not.toMatch(/categories\./);
+      }
+    }
+    const english = personal((await list(user.token, 'en')).message);
+    expect(english.find((notice) => notice.kind === 'withdrawal.rejected')?.content).toBe('Your withdrawal of 12.5 USDT was rejected: blurred photo');
+    expect(english.find((notice) => notice.kind === 'lock_mining.yield_paid')?.link).toBe('/pages/lockming/order?id=1');
+  });
+
+  it('keeps an event of a kind it does not know, with a neutral text', async () => {
+    const user = await registerUser(server);
+    emit(userIdOf(user.email), 'something.new');
+    const [notice] = personal((await list(user.token, 'en')).message);
+    expect(notice).toMatchObject({ kind: 'something.new', title: 'Account', content: 'Your account has been updated.' });
+  });
+
+  it('counts unread messages, marks one or all read, and lists only unread ones on request', async () => {
+    const user = await registerUser(server);
+    const userId = userIdOf(user.email);
+    await server.post('/notice/read_all', {}, { token: user.token });
+    expect(await unread(user.token)).toBe(0);
+    emit(userId, 'deposit.credited', 1);
+    emit(userId, 'deposit.credited', 2);
+    emit(userId, 'ieo.unlocked', 3);
+    expect(await unread(user.token)).toBe(3);
+
+    const [first] = (await list(user.token, 'en', { unread: 1 })).message.list;
+    const read = await server.post<Notice & { unread: number }>('/notice/read', { id: first?.id }, { token: user.token });
+    expect(read.message).toMatchObject({ id: first?.id, read: true, unread: 2 });
+    expect((await list(user.token, 'en', { unread: 1 })).message.list.map((notice) => notice.id)).not.toContain(first?.id);
+    // Marking it again changes nothing.
+    expect((await server.post<{ unread: number }>('/notice/read', { id: first?.id }, { token: user.token })).message.unread).toBe(2);
+
+    expect((await server.post<{ marked: number }>('/notice/read_all', {}, { token: user.token })).message.marked).toBe(2);
+    expect(await unread(user.token)).toBe(0);
+    expect((await list(user.token, 'en', { unread: 1 })).message.total).toBe(0);
+  });
+
+  it('answers "not found" for another user\'s message and leaves it unread', async () => {
+    const owner = await registerUser(server);
+    const stranger = await registerUser(server);
+    emit(userIdOf(owner.email), 'dual.settled');
+    const [mine] = personal((await list(owner.token, 'en')).message);
+    const refused = await server.post('/notice/read', { id: mine?.id }, { token: stranger.token, lang: 'en' });
+    expect(refused).toMatchObject({ type: 'error', message: 'Record not found' });
+    expect(personal((await list(owner.token, 'en')).message)[0]?.read).toBe(false);
+    expect((await server.post('/notice/read', { id: 99_999_999 }, { token: owner.token })).type).toBe('error');
+    expect((await server.post('/notice/read', { id: 'abc' }, { token: owner.token })).type).toBe('error');
+  });
+
+  it('needs a session', async () => {
+    expect((await server.get('/notice/list')).type).toBe('999');
+    expect((await server.get('/notice/unread')).type).toBe('999');
+    expect((await server.post('/notice/read_all', {})).type).toBe('999');
+  });
+
+  it('shows the console\'s published news as announcements, in the reader\'s language', async () => {
+    const user = await registerUser(server);
+    const announcements = (await list(user.token, 'en')).message.list.filter((notice) => notice.kind === 'announcement');
+    expect(announcements.length).toBeGreaterThan(0);
+    const article = server.built.ctx.sqlite
+      .prepare("SELECT a.id, t.title FROM news_articles a JOIN news_translations t ON t.article_id = a.id AND t.lang = 'en' WHERE a.category_id = 4 AND a.id = ?")
+      .get(Number(announcements[0]?.link.split('=')[1])) as { id: number; title: string };
+    expect(announcements[0]).toMatchObject({ title: 'Announcement', content: article.title, link: `/pages/common/article?id=${article.id}` });
+    // Listing again does not announce twice.
+    expect((await list(user.token, 'en')).message.list.filter((notice) => notice.kind === 'announcement')).toHaveLength(announcements.length);
+  });
+
+  it('delivers a new message live to the owner\'s socket only, with the new unread count', async () => {
+    const owner = await registerUser(server);
+    const stranger = await registerUser(server);
+    await server.post('/notice/read_all', {}, { token: owner.token });
+    const ownerSocket = await authenticatedSocket(owner.token);
+    const strangerSocket = await authenticatedSocket(stranger.token);
+    emit(userIdOf(owner.email), 'deposit.credited', 42);
+    const frame = await ownerSocket.waitFor((candidate) => candidate.channel === 'notifications');
+    expect(frame.data).toMatchObject({ kind: 'deposit.credited', unread: 1 });
+    await new Promise((done) => setTimeout(done, 100));
+    expect(strangerSocket.frames.filter((candidate) => candidate.channel === 'notifications')).toEqual([]);
+  });
+
+  it('mails the security-relevant messages whose emitter does not mail already', async () => {
+    const user = await registerUser(server);
+    const userId = userIdOf(user.email);
+    const mails = () => server.built.ctx.sqlite.prepare('SELECT subject, body FROM outbox_messages WHERE to_address = ? ORDER BY id').all(user.email) as { subject: string; body: string }[];
+    const before = mails().length;
+    emit(userId, 'withdrawal.paid');
+    emit(userId, 'deposit.credited');
+    emit(userId, 'account.new_device_login');
+    await new Promise((done) => setTimeout(done, 200));
+    const sent = mails().slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.subject).toContain('提现');
+    expect(sent[0]?.body).toContain('12.5 USDT');
+  });
+});

@@ -1,0 +1,36 @@
+import { DEFAULT_LANGUAGE, type Language } from '@openbourse/i18n';
+import en from '@openbourse/i18n/locales/en/notifications.json';
+import fra from '@openbourse/i18n/locales/fra/notifications.json';
+import hk from '@openbourse/i18n/locales/hk/notifications.json';
+import jp from '@openbourse/i18n/locales/jp/notifications.json';
+import kor from '@openbourse/i18n/locales/kor/notifications.json';
+import may from '@openbourse/i18n/locales/may/notifications.json';
+import spa from '@openbourse/i18n/locales/spa/notifications.json';
+import th from '@openbourse/i18n/locales/th/notifications.json';
+import vi from '@openbourse/i18n/locales/vi/notifications.json';
+import zh from '@openbourse/i18n/locales/zh/notifications.json';
+import i18next, { type TFunction } from 'i18next';
+
+const translator = i18next.createInstance();
+void translator.init({
+  resources: Object.fromEntries(Object.entries({ zh, hk, en, jp, kor, th, fra, spa, may, vi }).map(([language, messages]) => [language, { notifications: messages }])),
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: 'en',
+  defaultNS: 'notifications',
+  ns: ['notifications'],
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  returnNull: false,
+});
+
+const fixed = new Map<Language, TFunction>();
+
+/** A text of the `notifications` namespace in one language; a kind without its own text gets the neutral one. */
+export function notificationText(language: Language, key: string, params: Record<string, string | number> = {}): string {
+  let t = fixed.get(language);
+  if (!t) {
+    t = translator.getFixedT(language);
+    fixed.set(language, t);
+  }
+  return translator.exists(key, { lng: language }) ? (t(key, params) as string) : (t('unknown') as string);
+}

@@ -1,0 +1,77 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { credit, freshIp, latestCode, pushTicks, registerUser, startServer, type TestServer, uniqueEmail } from '../../../test/harness.ts';
+
+let server: TestServer;
+
+const inviteCodeOf = (email: string) => (server.built.ctx.sqlite.prepare('SELECT invite_code AS code FROM users WHERE email = ?').get(email) as { code: string }).code;
+const rebateRows = (inviteeEmail: string) =>
+  server.built.ctx.sqlite
+    .prepare('SELECT r.fee, r.rebate, r.ref_type AS refType, r.ref_id AS refId FROM referral_rebates r JOIN users u ON u.id = r.invitee_id WHERE u.email = ?')
+    .all(inviteeEmail) as { fee: number; rebate: number; refType: string; refId: string }[];
+
+async function registerWithCode(code: string | undefined, email = uniqueEmail('invitee')) {
+  const ip = freshIp();
+  await server.post('/sms_mail', { user_string: email, scene: 'register' }, { ip });
+  const registered = await server.post<string>('/user/register', { user_string: email, code: await latestCode(server, email), password: 'Secret123', re_password: 'Secret123', extension_code: code }, { ip, lang: 'en' });
+  return { email, registered };
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  await pushTicks(server, 'BTC/USDT', [{ price: '96250.00', volume: '0.5' }]);
+});
+
+describe('invitations and rebates', () => {
+  it("credits the inviter 20% of the fee their invitee pays on a spot trade, from the fees account, shown in the inviter's bills", async () => {
+    const inviter = await registerUser(server);
+    const { email, registered } = await registerWithCode(inviteCodeOf(inviter.email));
+    expect(registered.type).toBe('ok');
+    const invitee = registered.message;
+    credit(server, email, '2000', 'USDT');
+
+    const order = await server.post<{ status: string; fee: string }>('/coin/trade', { amount: '0.01', currency_id: 1, legal_id: 3, type: 1 }, { token: invitee });
+    expect(order.message.status).toBe('filled');
+    const rows = rebateRows(email);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.rebate).toBe(Math.floor((row.fee * 2000) / 10_000));
+      expect(row.refType).toBe('spot_trade');
+    }
+    const rebate = rows.reduce((total, row) => total + row.rebate, 0);
+    expect(rebate).toBeGreaterThan(0);
+    const feeOfTrade = server.built.ctx.sqlite.prepare(`SELECT SUM(taker_fee) AS fee FROM spot_trades WHERE id IN (${rows.map((row) => Number(row.refId)).join(',')})`).get() as { fee: number };
+    expect(rows.reduce((total, row) => total + row.fee, 0)).toBe(feeOfTrade.fee);
+
+    const balance = await server.post<{ available: string }>('/wallet/detail', { currency: 'USDT', type: 'change' }, { token: inviter.token });
+    expect(Number(balance.message.available)).toBeCloseTo(rebate / 1e6, 6);
+    const bills = await server.post<{ list: { type_name: string; amount: string }[] }>('/wallet/legal_log', { kind: 'referral_rebate' }, { token: inviter.token, lang: 'en' });
+    expect(bills.message.list[0]?.type_name).toBe('Invitation rebate');
+
+    const overview = await server.get<{ invite_code: string; invite_link: string; qr_code: string; invitees: number; rebates: { currency: string; amount: string }[] }>('/user/invite', {}, { token: inviter.token });
+    expect(overview.message).toMatchObject({ invite_code: inviteCodeOf(inviter.email), invitees: 1, rebates: [{ currency: 'USDT', amount: (rebate / 1e6).toFixed(6) }] });
+    expect(overview.message.invite_link).toMatch(new RegExp(`/h5/#/pages/common/register\\?code=${inviteCodeOf(inviter.email)}$`));
+    expect(overview.message.qr_code).toMatch(/^data:image\/png;base64,/);
+    const invitees = await server.get<{ list: { account: string; rebates: unknown[] }[] }>('/user/invite/list', {}, { token: inviter.token });
+    expect(invitees.message.list).toHaveLength(1);
+    expect(invitees.message.list[0]?.account).toMatch(/\*\*\*@/);
+    expect(invitees.message.list[0]?.account).not.toBe(email);
+  });
+
+  it('pays nothing on the trades of a user nobody invited', async () => {
+    const loner = await registerUser(server);
+    credit(server, loner.email, '2000', 'USDT');
+    const order = await server.post<{ status: string }>('/coin/trade', { amount: '0.01', currency_id: 1, legal_id: 3, type: 1 }, { token: loner.token });
+    expect(order.message.status).toBe('filled');
+    expect(rebateRows(loner.email)).toEqual([]);
+  });
+
+  it('refuses an unknown invite code, and an inviter is set once at registration only', async () => {
+    const { registered } = await registerWithCode('NOPE0000');
+    expect(registered).toMatchObject({ type: 'error' });
+    const inviter = await registerUser(server);
+    const { email } = await registerWithCode(inviteCodeOf(inviter.email));
+    const row = server.built.ctx.sqlite.prepare('SELECT id, inviter_id AS inviterId FROM users WHERE email = ?').get(email) as { id: number; inviterId: number };
+    expect(row.inviterId).not.toBe(row.id);
+    expect((await server.get('/user/invite')).type).toBe('999');
+  });
+});

@@ -1,0 +1,104 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import jsQR from 'jsqr';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { REPO_ROOT } from '../../../scripts/lib/demo-server.ts';
+import { api, baseUrl, dismissHomePopup, launchBrowser, open, outboxCode, phonePage, screenshot, signInAs, waitForRoute } from './browser.ts';
+
+const run = promisify(execFile);
+
+let browser: Browser;
+
+/** `pnpm ops` on the browser run's server, as an operator runs it. */
+function ops(args: string[]) {
+  return run(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args], { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: inject('dataDir') } });
+}
+
+async function newUser(): Promise<{ email: string; password: string; token: string }> {
+  const email = `notice-${Date.now()}@openbourse.test`;
+  const password = 'Notice2026';
+  await api('/sms_mail', { user_string: email, scene: 'register' });
+  const token = (await api<string>('/user/register', { user_string: email, code: await outboxCode(email), password, re_password: password })).message;
+  return { email, password, token };
+}
+
+async function unreadCount(token: string): Promise<number> {
+  const response = await fetch(`${baseUrl()}/api/notice/unread`, { headers: { authorization: token } });
+  return ((await response.json()) as { message: { unread: number } }).message.unread;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the notification centre', () => {
+  it('counts unread messages on the home header, live, and clears the badge when all are read', async () => {
+    const user = await newUser();
+    await ops(['credit', user.email, '50', 'USDT']);
+    const { page, pageErrors } = await phonePage(browser);
+    await signInAs(page, user.email, user.password);
+    await open(page, '/');
+    await dismissHomePopup(page);
+
+    const badge = page.getByTestId('home-unread');
+    const before = await unreadCount((await page.evaluate(() => localStorage.getItem('ob.token'))) ?? '');
+    expect(before).toBeGreaterThan(0);
+    await expect.poll(() => badge.textContent()).toBe(String(before));
+
+    // A transfer made elsewhere arrives over the socket: the badge counts it without a reload.
+    const moved = await api('/wallet/change', { currency_id: 'USDT', number: '5', from_field: 'change', to_field: 'stock' }, user.token);
+    expect(moved.type).toBe('ok');
+    await expect.poll(() => badge.textContent()).toBe(String(before + 1));
+    await screenshot(page, 'notifications-home-badge');
+
+    await page.getByTestId('home-notifications').click();
+    await waitForRoute(page, '/pages/notice/index');
+    await page.getByTestId('notice-row').first().waitFor();
+    expect(await page.getByTestId('notice-row').first().textContent()).toContain('5.000000 USDT');
+    await screenshot(page, 'notifications-centre');
+
+    await page.getByTestId('notice-mark-all').click();
+    await expect.poll(() => page.locator('.notice-row--unread').count()).toBe(0);
+    await screenshot(page, 'notifications-centre-read');
+    await open(page, '/');
+    await page.getByTestId('home-notifications').waitFor();
+    await page.waitForTimeout(500);
+    expect(await badge.count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('the invitation page', () => {
+  it('shows the invite code and a QR code that decodes to the invite link', async () => {
+    const user = await newUser();
+    const { page, pageErrors } = await phonePage(browser);
+    await signInAs(page, user.email, user.password);
+    await open(page, '/pages/setting/share');
+    const qr = page.getByTestId('invite-qr');
+    await qr.waitFor();
+    const link = (await page.getByTestId('invite-link').textContent()) ?? '';
+    const code = (await page.getByTestId('invite-code').textContent()) ?? '';
+    expect(link).toBe(`${baseUrl()}/h5/#/pages/common/register?code=${code}`);
+
+    // The picture's pixels, read in the page and decoded here with jsQR.
+    const pixels = await qr.evaluate(async (image: HTMLImageElement) => {
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      const context = canvas.getContext('2d');
+      context?.drawImage(image, 0, 0);
+      const data = context?.getImageData(0, 0, canvas.width, canvas.height);
+      return { width: canvas.width, height: canvas.height, data: Array.from(data?.data ?? []) };
+    });
+    const decoded = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height);
+    expect(decoded?.data).toBe(link);
+    await screenshot(page, 'invite-share');
+
+    expect(pageErrors).toEqual([]);
+  });
+});
