@@ -11,3 +11,4 @@ export * from './chains/index.ts';
 export * from './bank.ts';
 export * from './funds/index.ts';
 export * from './earn/index.ts';
+export * from './nft/index.ts';
