@@ -31,6 +31,7 @@ import { lockMiningFeature } from './features/lock-mining/routes.ts';
 import { ieoFeature } from './features/ieo/routes.ts';
 import { dualFeature } from './features/dual/routes.ts';
 import { financialFeature } from './features/financial/routes.ts';
+import { nftFeature } from './features/nft/routes.ts';
 import { MarketMaker } from './market-maker/market-maker.ts';
 import { createMarkets, type Markets } from './market/markets.ts';
 import { startLiveFeed } from './market/live-feed.ts';
@@ -77,6 +78,7 @@ const FEATURES: Feature[] = [
   ieoFeature,
   dualFeature,
   financialFeature,
+  nftFeature,
 ];
 
 export interface BuiltApp {

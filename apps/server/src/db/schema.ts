@@ -420,3 +420,4 @@ export * from './schema/withdrawals.ts';
 export * from './schema/payout-methods.ts';
 export * from './schema/transfers.ts';
 export * from './schema/earn.ts';
+export * from './schema/nft.ts';

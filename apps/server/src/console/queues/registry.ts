@@ -2,6 +2,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Permission } from '../permissions.ts';
 import type { ConsoleModule } from '../scope.ts';
 import { depositsQueue } from './deposits.ts';
+import { nftListingsQueue } from './nft-listings.ts';
 import { verificationQueue } from './verification.ts';
 import { withdrawalsQueue } from './withdrawals.ts';
 
@@ -22,7 +23,7 @@ export interface ReviewQueue {
   routes: ConsoleModule;
 }
 
-export const REVIEW_QUEUES: readonly ReviewQueue[] = [verificationQueue, depositsQueue, withdrawalsQueue];
+export const REVIEW_QUEUES: readonly ReviewQueue[] = [verificationQueue, depositsQueue, withdrawalsQueue, nftListingsQueue];
 
 /** Pending items of a queue by key, 0 while that queue does not exist yet (the dashboard's deposits and withdrawals). */
 export function pendingIn(ctx: AppContext, key: string): number {
