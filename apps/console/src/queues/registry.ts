@@ -20,6 +20,7 @@ export const QUEUE_PAGES: readonly QueuePage[] = [
   { key: 'verification', titleKey: 'queues.verification.title', view: 'verification.view', page: lazy(() => import('../features/verification/VerificationQueuePage.tsx')) },
   { key: 'deposits', titleKey: 'queues.deposits.title', view: 'deposits.view', page: lazy(() => import('../features/deposits/DepositsQueuePage.tsx')) },
   { key: 'withdrawals', titleKey: 'queues.withdrawals.title', view: 'withdrawals.view', page: lazy(() => import('../features/withdrawals/WithdrawalsQueuePage.tsx')) },
+  { key: 'nft-listings', titleKey: 'queues.nftListings.title', view: 'nft-listings.view', page: lazy(() => import('../features/nft-listings/NftListingsQueuePage.tsx')) },
 ];
 
 export function queuePage(key: string): QueuePage | undefined {
