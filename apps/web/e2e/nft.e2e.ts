@@ -150,6 +150,8 @@ describe('NFT on the phone', () => {
     await page.getByTestId('nft-open-OBB01-0001').click();
     await page.getByTestId('nft-opened').waitFor();
     await shot('nft-box-opened');
+    await dialogButton('确认').click();
+    await page.getByTestId('nft-opened').waitFor({ state: 'detached' });
   });
 
   it('plays a video artwork', async () => {

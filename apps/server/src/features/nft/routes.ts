@@ -45,10 +45,8 @@ export const nftFeature: Feature = (api, { ctx, guards }) => {
   service.runDue(ctx.now());
   ctx.scheduler.add({ name: 'nft.auctions', everyMs: 15_000, run: (now) => service.runDue(now) });
   const viewer = (request: Parameters<typeof optionalUser>[1]) => optionalUser(ctx, request)?.id ?? null;
-  const lang = (request: { query?: unknown; body?: unknown }) => {
-    const source = (request.query ?? request.body ?? {}) as { lang?: string };
-    return source.lang ?? 'en';
-  };
+  // GET calls carry `lang` in the query, POST calls in the form body.
+  const lang = (request: { query?: unknown; body?: unknown }) => (request.query as { lang?: string } | undefined)?.lang ?? (request.body as { lang?: string } | undefined)?.lang ?? 'en';
 
   api.get('/bind_box/getNftCurrency', { schema: { tags, summary: 'The currency NFT sales are paid in (USDT), the platform fee and the resale auction margin rate', querystring: langQuery } }, async () => ok(service.currencyInfo()));
 
