@@ -145,7 +145,9 @@ describe('NFT on the phone', () => {
     await shot('nft-blind-boxes');
     await page.getByTestId('nft-buy-box-OBB01').click();
     await dialogButton('确认').click();
-    await dialogButton('确认').click();
+    // The purchase's alert opens while the confirmation fades out: answer the newest dialog.
+    await page.getByText('购买成功：OBB01-0001').waitFor();
+    await dialogButton('确认').last().click();
     await page.getByTestId('nft-my-nft').waitFor();
     await page.getByTestId('nft-open-OBB01-0001').click();
     await page.getByTestId('nft-opened').waitFor();
