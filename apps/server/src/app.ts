@@ -37,6 +37,7 @@ import { supportChatFeature } from './features/support-chat/routes.ts';
 import { chatRoomFeature } from './features/chat-room/routes.ts';
 import { notificationsFeature } from './features/notifications/routes.ts';
 import { referralsFeature } from './features/referrals/routes.ts';
+import { nftFeature } from './features/nft/routes.ts';
 import { MarketMaker } from './market-maker/market-maker.ts';
 import { createMarkets, type Markets } from './market/markets.ts';
 import { startLiveFeed } from './market/live-feed.ts';
@@ -90,6 +91,7 @@ const FEATURES: Feature[] = [
   futuresFeature,
   notificationsFeature,
   referralsFeature,
+  nftFeature,
 ];
 
 export interface BuiltApp {

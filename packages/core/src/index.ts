@@ -17,3 +17,4 @@ export * from './options/index.ts';
 export * from './indicators/index.ts';
 export * from './chat/index.ts';
 export * from './referral/rebate.ts';
+export * from './nft/index.ts';

@@ -22,6 +22,7 @@ export const QUEUE_PAGES: readonly QueuePage[] = [
   { key: 'withdrawals', titleKey: 'queues.withdrawals.title', view: 'withdrawals.view', page: lazy(() => import('../features/withdrawals/WithdrawalsQueuePage.tsx')) },
   { key: 'support', titleKey: 'queues.support.title', view: 'support.view', page: lazy(() => import('../features/support/SupportQueuePage.tsx')) },
   { key: 'chatroom', titleKey: 'queues.chatroom.title', view: 'chatroom.view', page: lazy(() => import('../features/chatroom/ChatRoomQueuePage.tsx')) },
+  { key: 'nft-listings', titleKey: 'queues.nftListings.title', view: 'nft-listings.view', page: lazy(() => import('../features/nft-listings/NftListingsQueuePage.tsx')) },
 ];
 
 export function queuePage(key: string): QueuePage | undefined {

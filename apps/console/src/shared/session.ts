@@ -13,6 +13,8 @@ export type Permission =
   | 'deposits.decide'
   | 'withdrawals.view'
   | 'withdrawals.decide'
+  | 'nft-listings.view'
+  | 'nft-listings.decide'
   | 'users.view'
   | 'users.freeze'
   | 'content.view'

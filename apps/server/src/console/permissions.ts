@@ -23,6 +23,9 @@ export const PERMISSIONS = {
   'withdrawals.view': EVERYONE,
   /** Mark a withdrawal paid with its transaction reference, or reject it (unfreezes the funds). */
   'withdrawals.decide': ['admin', 'reviewer'],
+  'nft-listings.view': EVERYONE,
+  /** Approve a user's NFT resale listing (it goes on sale) or reject it; no money moves. */
+  'nft-listings.decide': ['admin', 'reviewer'],
   'users.view': EVERYONE,
   'users.freeze': ['admin', 'support'],
   'content.view': ['admin', 'support', 'viewer'],

@@ -427,3 +427,4 @@ export * from './schema/support.ts';
 export * from './schema/futures.ts';
 export * from './schema/notifications.ts';
 export * from './schema/referrals.ts';
+export * from './schema/nft.ts';

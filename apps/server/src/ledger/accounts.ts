@@ -12,6 +12,8 @@ export const SYSTEM_ACCOUNTS = {
   withdrawal_clearing: { allowNegative: false },
   rewards: { allowNegative: true },
   treasury: { allowNegative: true },
+  /** NFT creators' royalties, owed to the artists (per artist in nft_listings). */
+  royalties: { allowNegative: false },
 } as const;
 
 export type SystemAccountCode = keyof typeof SYSTEM_ACCOUNTS;

@@ -4,6 +4,7 @@ import type { ConsoleModule } from '../scope.ts';
 import { depositsQueue } from './deposits.ts';
 import { chatRoomQueue } from './chatroom.ts';
 import { supportQueue } from './support.ts';
+import { nftListingsQueue } from './nft-listings.ts';
 import { verificationQueue } from './verification.ts';
 import { withdrawalsQueue } from './withdrawals.ts';
 
@@ -24,7 +25,7 @@ export interface ReviewQueue {
   routes: ConsoleModule;
 }
 
-export const REVIEW_QUEUES: readonly ReviewQueue[] = [verificationQueue, depositsQueue, withdrawalsQueue, supportQueue, chatRoomQueue];
+export const REVIEW_QUEUES: readonly ReviewQueue[] = [verificationQueue, depositsQueue, withdrawalsQueue, supportQueue, chatRoomQueue, nftListingsQueue];
 
 /** Pending items of a queue by key, 0 while that queue does not exist yet (the dashboard's deposits and withdrawals). */
 export function pendingIn(ctx: AppContext, key: string): number {

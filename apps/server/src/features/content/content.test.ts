@@ -83,7 +83,7 @@ describe('news and pages', () => {
 
   it('answers the home menu with names, icons and routes, and the home page in one call', async () => {
     const menu = await server.get<{ key: string; name: string; icon: string; route: string }[]>('/menu', {}, { lang: 'en' });
-    expect(menu.message).toHaveLength(20);
+    expect(menu.message).toHaveLength(21);
     expect(menu.message[0]).toEqual({ key: 'assets', name: 'Assets', icon: '/static/menu/sprite.svg#assets', route: '/pages/fund/assets' });
     // Every menu icon is a view of one sprite, so the menu costs one request.
     const sprite = await server.raw(menu.message[0]?.icon ?? '');
@@ -94,7 +94,7 @@ describe('news and pages', () => {
     expect(home.message.site.name).toBe('OpenBourse');
     expect(home.message.banners.length).toBeGreaterThan(0);
     expect(home.message.notices.length).toBeGreaterThan(0);
-    expect(home.message.menu).toHaveLength(20);
+    expect(home.message.menu).toHaveLength(21);
   });
 
   it('serves coin icons, with a monogram for symbols without a published icon', async () => {

@@ -1,0 +1,96 @@
+import { Button, Tabs, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { formatSignificant } from '../../shared/format.ts';
+import { formatDateTime } from '../../shared/time.ts';
+import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { type NftMessage, nftPaths, useMessages, useMyBids, useNeedPay, usePayOrder, useReadMessage } from './api.ts';
+import { Countdown } from './parts.tsx';
+import './nft.css';
+
+function MessageRow({ message }: { message: NftMessage }) {
+  const { t } = useTranslation('nft');
+  const read = useReadMessage();
+  return (
+    <button
+      type="button"
+      className="nft-list-row"
+      style={{ width: '100%', background: 'none', border: 0, textAlign: 'left', font: 'inherit' }}
+      onClick={() => (message.read ? undefined : void read.mutateAsync(message.id).catch(() => undefined))}
+      data-testid={`nft-message-${message.kind}`}
+    >
+      <span className={`nft-list-row__main${message.read ? '' : ' nft-unread'}`}>
+        {t(`messages.${message.kind}`, { code: message.code, ...message.params })}
+        <small>
+          {formatDateTime(message.time)} · {message.read ? t('messages.read') : t('messages.unread')}
+        </small>
+      </span>
+    </button>
+  );
+}
+
+/** The user's NFT activity (pages/nft/mine): messages with read state, won auctions to pay within the day, bids. */
+export default function MinePage() {
+  const { t } = useTranslation('nft');
+  const navigate = useNavigate();
+  const messages = useMessages();
+  const needPay = useNeedPay();
+  const bids = useMyBids();
+  const pay = usePayOrder();
+  return (
+    <>
+      <PageHeader
+        title={t('mine.title')}
+        fallback={nftPaths.home}
+        right={
+          <button type="button" className="header-link" onClick={() => navigate(nftPaths.myNft)} data-testid="nft-my-nft-link">
+            {t('myNft.title')}
+          </button>
+        }
+      />
+      <div className="nft-page" data-testid="nft-mine">
+        {(needPay.data ?? []).map((order) => (
+          <div key={order.id} className="nft-box" data-testid={`nft-need-pay-${order.code}`}>
+            <div className="nft-list-row">
+              {order.item.cover ? <img src={order.item.cover} alt="" /> : null}
+              <span className="nft-list-row__main">
+                {order.item.title}
+                <small>
+                  {t('mine.toPay', { amount: `${formatSignificant(order.to_pay)} ${order.currency}`, margin: `${formatSignificant(order.margin)} ${order.currency}` })}
+                </small>
+                <small>
+                  {t('sale.payWithin')} <Countdown to={order.payment_deadline} />
+                </small>
+              </span>
+            </div>
+            <Button block color="primary" loading={pay.isPending} onClick={() => void pay.mutateAsync(order.id).then(() => Toast.show(t('mine.paid'))).catch(() => undefined)} data-testid={`nft-pay-${order.code}`}>
+              {t('mine.pay')}
+            </Button>
+          </div>
+        ))}
+        <Tabs defaultActiveKey="messages">
+          <Tabs.Tab title={`${t('mine.messages')}${messages.data?.unread ? ` (${messages.data.unread})` : ''}`} key="messages">
+            {(messages.data?.list ?? []).length === 0 ? <p className="nft-empty">{t('empty')}</p> : null}
+            {(messages.data?.list ?? []).map((message) => (
+              <MessageRow key={message.id} message={message} />
+            ))}
+          </Tabs.Tab>
+          <Tabs.Tab title={t('mine.bids')} key="bids">
+            {(bids.data?.list ?? []).length === 0 ? <p className="nft-empty">{t('empty')}</p> : null}
+            {(bids.data?.list ?? []).map((bid) => (
+              <div key={bid.id} className="nft-list-row">
+                <span className="nft-list-row__main">
+                  {bid.item.title}
+                  <small>{formatDateTime(bid.time)}</small>
+                </span>
+                <strong>
+                  {formatSignificant(bid.price)} {bid.currency}
+                </strong>
+              </div>
+            ))}
+          </Tabs.Tab>
+        </Tabs>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { Button, Dialog, Skeleton } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useSession } from '../../shared/session.ts';
+import { formatDateTime } from '../../shared/time.ts';
+import { Facts } from '../../shared/ui/Facts.tsx';
+import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { type BlindSeries, nftPaths, useBlindSeries, useBuy } from './api.ts';
+import { price, StateTag } from './parts.tsx';
+import './nft.css';
+
+function SeriesCard({ series }: { series: BlindSeries }) {
+  const { t } = useTranslation('nft');
+  const navigate = useNavigate();
+  const { token } = useSession();
+  const buy = useBuy();
+  const buyBox = async () => {
+    const confirmed = await Dialog.confirm({ content: t('blind.confirm', { price: price(series.price, series.currency) }), confirmText: t('actions.confirm'), cancelText: t('actions.cancel') });
+    if (!confirmed) return;
+    const bought = await buy.mutateAsync(series.code);
+    await Dialog.alert({ content: t('blind.bought', { code: bought.code }), confirmText: t('actions.confirm') });
+    navigate(nftPaths.myNft);
+  };
+  return (
+    <div className="nft-box" data-testid={`nft-series-${series.code}`}>
+      <div className="nft-banner" style={{ marginTop: 0 }}>
+        <img src={series.cover} alt="" />
+        <span>{series.title}</span>
+      </div>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginTop: 10 }}>
+        <span className="nft-price-big">{price(series.price, series.currency)}</span>
+        <StateTag state={series.state} />
+      </div>
+      <Facts
+        facts={[
+          { label: t('blind.remaining'), value: t('blind.left', { left: series.total - series.sold, total: series.total }) },
+          { label: t('sale.end'), value: formatDateTime(series.end_time) },
+          ...series.odds.map((odds) => ({ label: t(`rarity.${odds.rarity}`), value: `${odds.percent}% (${odds.count})` })),
+        ]}
+      />
+      <p className="nft-muted">{t('blind.commitmentText')}</p>
+      <p className="nft-hash" data-testid="nft-commitment">
+        {series.commitment}
+      </p>
+      {series.seed ? (
+        <>
+          <p className="nft-muted">{t('blind.seed')}</p>
+          <p className="nft-hash">{series.seed}</p>
+        </>
+      ) : null}
+      {token && series.state === 'on_sale' ? (
+        <Button block color="primary" loading={buy.isPending} onClick={() => void buyBox().catch(() => undefined)} data-testid={`nft-buy-box-${series.code}`}>
+          {t('blind.buy')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Blind boxes (pages/nft/purchase): each series with its price, odds, the commitment of its hidden order and, once revealed, the seed. */
+export default function PurchasePage() {
+  const { t } = useTranslation('nft');
+  const series = useBlindSeries();
+  return (
+    <>
+      <PageHeader title={t('home.blindBoxes')} fallback={nftPaths.home} />
+      <div className="nft-page" data-testid="nft-purchase">
+        {series.data ? series.data.map((item) => <SeriesCard key={item.id} series={item} />) : <Skeleton.Paragraph lineCount={8} animated />}
+      </div>
+    </>
+  );
+}
