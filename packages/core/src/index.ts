@@ -12,3 +12,4 @@ export * from './bank.ts';
 export * from './funds/index.ts';
 export * from './earn/index.ts';
 export * from './triggers/index.ts';
+export * from './indicators/index.ts';
