@@ -55,10 +55,20 @@ export function useCandleHistory(symbol: string, period: CandlePeriod) {
   });
 }
 
+/**
+ * The last book each symbol's channel sent: the channel's snapshot goes only to
+ * its first listener, so a second view of the same book (the depth chart beside
+ * the list) starts from here instead of waiting for the book to change.
+ */
+const lastDepth = new Map<string, Depth>();
+
 /** The order book as the depth channel pushes it (its first frame is the current book). */
 export function useDepth(symbol: string): Depth | undefined {
-  const [depth, setDepth] = useState<Depth>();
-  useChannel<Depth>(`depth:${symbol}`, setDepth);
+  const [depth, setDepth] = useState<Depth | undefined>(() => lastDepth.get(symbol));
+  useChannel<Depth>(`depth:${symbol}`, (next) => {
+    lastDepth.set(symbol, next);
+    setDepth(next);
+  });
   return depth;
 }
 

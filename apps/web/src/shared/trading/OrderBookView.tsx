@@ -51,37 +51,45 @@ export interface BookSettings {
 
 const VIEWS: BookView[] = ['both', 'bids', 'asks'];
 
-/** The view buttons (both, bids only, asks only) and the grouping choice. */
-export function BookControls({ tickSize, settings, onChange }: { tickSize: string; settings: BookSettings; onChange(next: BookSettings): void }) {
+/** The view buttons: both sides, bids only, asks only. */
+export function BookViews({ settings, onChange }: { settings: BookSettings; onChange(next: BookSettings): void }) {
   const { t } = useTranslation('trading');
   return (
-    <div className="trading-book__controls">
-      <div className="trading-book__views" role="radiogroup" aria-label={t('book.view')}>
-        {VIEWS.map((view) => (
-          // biome-ignore lint/a11y/useSemanticElements: a row of icon-like buttons reads better than radio inputs here.
-          <button
-            key={view}
-            type="button"
-            role="radio"
-            aria-checked={settings.view === view}
-            aria-label={t(`book.views.${view}`)}
-            className={`trading-book__view trading-book__view--${view}${settings.view === view ? ' trading-book__view--on' : ''}`}
-            onClick={() => onChange({ ...settings, view })}
-            data-testid={`book-view-${view}`}
-          >
-            <span />
-            <span />
-          </button>
-        ))}
-      </div>
-      <select className="trading-book__grouping" aria-label={t('book.grouping')} value={settings.step} onChange={(event) => onChange({ ...settings, step: event.target.value })} data-testid="book-grouping">
+    <div className="trading-book__views" role="radiogroup" aria-label={t('book.view')}>
+      {VIEWS.map((view) => (
+        // biome-ignore lint/a11y/useSemanticElements: a row of picture buttons reads better than radio inputs here.
+        <button
+          key={view}
+          type="button"
+          role="radio"
+          aria-checked={settings.view === view}
+          aria-label={t(`book.views.${view}`)}
+          className={`trading-book__view trading-book__view--${view}${settings.view === view ? ' trading-book__view--on' : ''}`}
+          onClick={() => onChange({ ...settings, view })}
+          data-testid={`book-view-${view}`}
+        >
+          <span />
+          <span />
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The grouping choice: buckets of 1, 10, 100 or 1000 ticks. */
+export function BookGrouping({ tickSize, settings, onChange }: { tickSize: string; settings: BookSettings; onChange(next: BookSettings): void }) {
+  const { t } = useTranslation('trading');
+  return (
+    <label className="trading-book__grouping">
+      <span className="muted">{t('book.grouping')}</span>
+      <select value={settings.step} onChange={(event) => onChange({ ...settings, step: event.target.value })} data-testid="book-grouping">
         {groupingSteps(tickSize).map((step) => (
           <option key={step} value={step}>
             {step}
           </option>
         ))}
       </select>
-    </div>
+    </label>
   );
 }
 

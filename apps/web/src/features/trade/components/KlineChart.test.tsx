@@ -37,7 +37,7 @@ vi.mock('lightweight-charts', () => {
         removeSeries: (removed: ReturnType<typeof series>) => {
           removed.removed = true;
         },
-        panes: () => [{ setHeight: vi.fn() }, { setHeight: vi.fn() }],
+        panes: () => [{ setStretchFactor: vi.fn() }, { setStretchFactor: vi.fn() }],
         applyOptions: vi.fn(),
         timeScale: () => ({ scrollToRealTime: vi.fn() }),
         subscribeCrosshairMove: vi.fn(),

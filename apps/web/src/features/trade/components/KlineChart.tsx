@@ -31,8 +31,8 @@ interface ChartSeries {
   candles: ISeriesApi<'Candlestick'>;
 }
 
-/** Height of the pane under the price (volume, MACD or RSI). */
-const SUB_PANE_HEIGHT = 70;
+/** Share of the chart's height the price pane takes over the pane under it (volume, MACD or RSI). */
+const PRICE_PANE_STRETCH = 3;
 
 // Chart coordinates only: the strings stay the source of truth for every figure shown as text.
 const toCandle = (bar: CandleBar) => ({ time: bar.time as UTCTimestamp, open: Number(bar.open), high: Number(bar.high), low: Number(bar.low), close: Number(bar.close) });
@@ -112,7 +112,8 @@ function useIndicators(series: ChartSeries | null, main: MainIndicator | null, s
       added.setData(line.points);
       return { series: added, name: line.name, pane };
     });
-    series.chart.panes()[1]?.setHeight(SUB_PANE_HEIGHT);
+    series.chart.panes()[0]?.setStretchFactor(PRICE_PANE_STRETCH);
+    series.chart.panes()[1]?.setStretchFactor(1);
     return () => {
       for (const entry of drawn.current) series.chart.removeSeries(entry.series);
       drawn.current = [];

@@ -5,7 +5,7 @@ import { formatDecimal } from '../../../shared/format.ts';
 import type { Quote } from '../../../shared/market/quotes.ts';
 import { useLiveStale } from '../../../shared/realtime/index.ts';
 import { DepthChart } from '../../../shared/trading/DepthChart.tsx';
-import { BookControls, type BookSettings, OrderBookView } from '../../../shared/trading/OrderBookView.tsx';
+import { BookGrouping, type BookSettings, BookViews, OrderBookView } from '../../../shared/trading/OrderBookView.tsx';
 import { FiatValue } from '../../../shared/ui/Amount.tsx';
 import { useDepth } from '../api.ts';
 
@@ -24,7 +24,7 @@ export function OrderBook({ quote, def, onPick }: { quote: Quote; def: Instrumen
   const [settings, setSettings] = useState<BookSettings>({ view: 'both', step: def.tickSize });
   return (
     <div className="trade-book">
-      <BookControls tickSize={def.tickSize} settings={settings} onChange={setSettings} />
+      <BookViews settings={settings} onChange={setSettings} />
       <OrderBookView
         bids={depth?.bids}
         asks={depth?.asks}
@@ -42,6 +42,7 @@ export function OrderBook({ quote, def, onPick }: { quote: Quote; def: Instrumen
           </div>
         }
       />
+      <BookGrouping tickSize={def.tickSize} settings={settings} onChange={setSettings} />
     </div>
   );
 }
