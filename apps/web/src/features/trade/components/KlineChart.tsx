@@ -29,6 +29,8 @@ const INTRADAY = new Set<CandlePeriod>(['1min', '5min', '15min', '30min', '60min
 interface ChartSeries {
   chart: IChartApi;
   candles: ISeriesApi<'Candlestick'>;
+  /** Set once the chart is removed (on unmount, before the indicators' own clean-up runs): its series went with it. */
+  removed: boolean;
 }
 
 /** Share of the chart's height the price pane takes over the pane under it (volume, MACD or RSI). */
@@ -77,9 +79,11 @@ function useChartSeries(container: RefObject<HTMLDivElement | null>, def: Instru
       priceFormat: { type: 'price', precision: deriveSpec(def).priceDecimals, minMove: Number(def.tickSize) },
     });
     candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.08 } });
-    setSeries({ chart, candles });
+    const handle: ChartSeries = { chart, candles, removed: false };
+    setSeries(handle);
     return () => {
       setSeries(null);
+      handle.removed = true;
       chart.remove();
     };
   }, [container, def]);
@@ -115,7 +119,7 @@ function useIndicators(series: ChartSeries | null, main: MainIndicator | null, s
     series.chart.panes()[0]?.setStretchFactor(PRICE_PANE_STRETCH);
     series.chart.panes()[1]?.setStretchFactor(1);
     return () => {
-      for (const entry of drawn.current) series.chart.removeSeries(entry.series);
+      if (!series.removed) for (const entry of drawn.current) series.chart.removeSeries(entry.series);
       drawn.current = [];
     };
   }, [series, main, sub, bars, version]);
