@@ -41,7 +41,7 @@ function smallTouchTargets(): string[] {
     return point !== null && control.contains(point);
   };
   return [...controls].flatMap((control) => {
-    if (control.closest('.trade-book__level') || control.parentElement?.closest('button, a[href], [role="button"], .adm-list-item-clickable, .adm-tab-bar-item')) return [];
+    if (control.closest('.trading-book__level') || control.parentElement?.closest('button, a[href], [role="button"], .adm-list-item-clickable, .adm-tab-bar-item')) return [];
     const box = control.getBoundingClientRect();
     const x = box.left + box.width / 2;
     const y = box.top + box.height / 2;

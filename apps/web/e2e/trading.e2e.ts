@@ -46,6 +46,8 @@ describe('spot trading', () => {
     const before = (await api<PairBalances>('/wallet/detail', { currency_id: '1', legal_id: '3' }, token)).message;
 
     await open(page, '/pages/transaction/currency?symbol=BTC%2FUSDT');
+    // The chart is one tap away: the first screen is the form beside the book.
+    await page.getByTestId('trade-chart-toggle').click();
     await page.getByTestId('trade-chart').locator('canvas').first().waitFor();
     const bestAsk = page.getByTestId('trade-book-ask').last();
     await bestAsk.waitFor();

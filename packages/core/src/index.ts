@@ -18,3 +18,4 @@ export * from './indicators/index.ts';
 export * from './chat/index.ts';
 export * from './referral/rebate.ts';
 export * from './nft/index.ts';
+export * from './indicators/index.ts';

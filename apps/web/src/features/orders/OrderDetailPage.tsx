@@ -8,6 +8,7 @@ import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { type OrderDetail, useOrderDetail } from './api.ts';
 import { CancelOrderButton } from './CancelOrderButton.tsx';
 import { FillList } from './FillList.tsx';
+import { TriggerFacts } from './TriggerFacts.tsx';
 import { OrderFacts, OrderSummary } from './OrderFacts.tsx';
 import { pairUnits } from './order-parts.tsx';
 import './orders.css';
@@ -24,6 +25,7 @@ function DetailContent({ detail, onChanged }: { detail: OrderDetail; onChanged: 
     <>
       <OrderSummary order={order} quote={quote.data} />
       <OrderFacts order={order} placementTick={detail.reference_tick} />
+      {order.trigger ? <TriggerFacts trigger={order.trigger} /> : null}
       <FillList fills={fills} {...pairUnits(order.symbol)} />
       {order.status === 'open' ? (
         <div className="orders-detail__actions">

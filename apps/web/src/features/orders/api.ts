@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/request.ts';
 import type { SpotOrder } from '../../shared/market/orders.ts';
 import { refreshOnReconnect, useChannel } from '../../shared/realtime/index.ts';
@@ -26,8 +26,15 @@ export interface OrderFill {
   reference_tick: ReferenceTick | null;
 }
 
+/** What placed an order that came from a stop-limit, take-profit or stop-loss: the feed tick that fired it. */
+export interface OrderTrigger {
+  conditional_id: number;
+  kind: 'stop_limit' | 'take_profit' | 'stop_loss';
+  tick: { id: number; price: string; time: number };
+}
+
 export interface OrderDetail {
-  order: SpotOrder;
+  order: SpotOrder & { trigger?: OrderTrigger | null };
   /** The market tick current when the order was accepted. */
   reference_tick: ReferenceTick | null;
   fills: OrderFill[];
@@ -47,4 +54,56 @@ export function useOrderDetail(id: number | null) {
   // The `orders` channel announces every change to the user's orders; only an open order can still change.
   useChannel(open ? 'orders' : null, () => void query.refetch());
   return query;
+}
+
+/** One of the user's fills across orders (`/coin/fills`). */
+export interface UserFill {
+  id: number;
+  order_id: number;
+  symbol: string;
+  side: 'buy' | 'sell';
+  price: string;
+  amount: string;
+  total: string;
+  fee: string;
+  fee_currency: string;
+  role: 'maker' | 'taker';
+  tick_id: number | null;
+  time: number;
+}
+
+export interface FillPage {
+  list: UserFill[];
+  page: number;
+  total: number;
+  has_more: boolean;
+}
+
+export interface FillFilter {
+  currencyId?: number;
+  legalId?: number;
+  side?: 1 | 2;
+  /** Unix ms, inclusive. */
+  from?: number;
+  /** Unix ms, exclusive. */
+  to?: number;
+}
+
+const FILLS_KEY = 'userFills';
+refreshOnReconnect([FILLS_KEY]);
+
+/** The user's trade history, paged and filtered; a change to the user's orders may mean new fills. */
+export function useUserFills(filter: FillFilter, enabled: boolean) {
+  const { token } = useSession();
+  const client = useQueryClient();
+  const active = enabled && token !== null;
+  useChannel(active ? 'orders' : null, () => void client.invalidateQueries({ queryKey: [FILLS_KEY] }));
+  return useInfiniteQuery({
+    queryKey: [FILLS_KEY, filter],
+    queryFn: ({ pageParam }) =>
+      api.get<FillPage>('/coin/fills', { currency_id: filter.currencyId, legal_id: filter.legalId, side: filter.side, from: filter.from, to: filter.to, page: pageParam }, { silent: true }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
+    enabled: active,
+  });
 }

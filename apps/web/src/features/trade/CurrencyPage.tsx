@@ -1,5 +1,7 @@
 import { type InstrumentDef, instrumentDefOf } from '@openbourse/core';
+import { formatCompact } from '@openbourse/core';
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import { HistogramOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -7,15 +9,21 @@ import { type Quote, useQuote } from '../../shared/market/quotes.ts';
 import { useSession } from '../../shared/session.ts';
 import { FrozenBanner } from '../../shared/ui/FrozenBanner.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
+import { formatDecimal } from '../../shared/format.ts';
+import { useLiveStale } from '../../shared/realtime/index.ts';
+import { ChartPanel } from '../../shared/trading/ChartPanel.tsx';
+import { PairHeader } from '../../shared/trading/PairHeader.tsx';
+import { TradingLayout } from '../../shared/trading/TradingLayout.tsx';
+import '../../shared/trading/trading.css';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { useRecordView } from './api.ts';
 import { KlineChart } from './components/KlineChart.tsx';
 import { MarketClosedBanner } from './components/MarketClosedBanner.tsx';
 import { MarketTabs } from './components/MarketTabs.tsx';
+import { DepthPanel } from './components/OrderBook.tsx';
 import { OpenOrders } from './components/OpenOrders.tsx';
 import { OrderForm } from './components/OrderForm.tsx';
 import { PairSwitcher } from './components/PairSwitcher.tsx';
-import { PriceSummary } from './components/PriceSummary.tsx';
 import { TradeHeader } from './components/TradeHeader.tsx';
 import { useOrderDraft } from './order-draft.ts';
 import './trade.css';
@@ -32,23 +40,53 @@ function useStableDef(quote: Quote): InstrumentDef {
   return useMemo(() => JSON.parse(key) as InstrumentDef, [key]);
 }
 
+/** Last price, change and 24 h figures, with the button that opens the chart. */
+function TradeSummary({ quote, chartOpen, onToggleChart }: { quote: Quote; chartOpen: boolean; onToggleChart(): void }) {
+  const { t } = useTranslation('trade');
+  const stale = useLiveStale('tickers');
+  return (
+    <PairHeader
+      price={quote.price}
+      changePercent={quote.change_percent}
+      stale={stale}
+      stats={[
+        { label: t('summary.high'), value: formatDecimal(quote.high) },
+        { label: t('summary.low'), value: formatDecimal(quote.low) },
+        { label: t('summary.volume', { currency: quote.base }), value: formatCompact(quote.volume) },
+      ]}
+      actions={
+        <button type="button" className="trading-icon-button" aria-expanded={chartOpen} aria-label={t('chart.toggle')} onClick={onToggleChart} data-testid="trade-chart-toggle">
+          <HistogramOutline />
+        </button>
+      }
+    />
+  );
+}
+
 function TradeScreen({ quote }: { quote: Quote }) {
   const navigate = useNavigate();
   const { token } = useSession();
   const def = useStableDef(quote);
-  const { draft, update, pickPrice } = useOrderDraft(quote.price);
+  const { draft, update, pickPrice } = useOrderDraft(quote.price, def);
   const [switching, setSwitching] = useState(false);
+  const [chartOpen, setChartOpen] = useState(false);
   useRecordView(quote.symbol);
   return (
     <div className="trade">
       <TradeHeader quote={quote} onSwitchPair={() => setSwitching(true)} />
-      <FrozenBanner />
-      {quote.market_open ? null : <MarketClosedBanner nextOpen={quote.next_open} />}
-      <PriceSummary quote={quote} />
-      <KlineChart def={def} />
-      <MarketTabs quote={quote} onPickPrice={pickPrice} />
-      <OrderForm quote={quote} def={def} draft={draft} onChange={update} />
-      {token ? <OpenOrders quote={quote} /> : null}
+      <TradingLayout
+        top={
+          <>
+            <FrozenBanner />
+            {quote.market_open ? null : <MarketClosedBanner nextOpen={quote.next_open} />}
+            <TradeSummary quote={quote} chartOpen={chartOpen} onToggleChart={() => setChartOpen((open) => !open)} />
+            <ChartPanel open={chartOpen} render={(tab, fullScreen) => (tab === 'kline' ? <KlineChart def={def} fullScreen={fullScreen} /> : <DepthPanel quote={quote} />)} />
+          </>
+        }
+        form={<OrderForm quote={quote} def={def} draft={draft} onChange={update} />}
+        book={<MarketTabs quote={quote} def={def} onPickPrice={pickPrice} />}
+        bottom={token ? <OpenOrders quote={quote} def={def} /> : null}
+      />
       <PairSwitcher
         visible={switching}
         current={quote.symbol}

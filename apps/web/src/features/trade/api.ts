@@ -2,11 +2,12 @@ import { type CandleBar, type CandlePeriod, PERIOD_SECONDS } from '@openbourse/c
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../shared/api/request.ts';
-import type { SpotOrder } from '../../shared/market/orders.ts';
 import type { Quote } from '../../shared/market/quotes.ts';
 import { refreshOnReconnect, useChannel } from '../../shared/realtime/index.ts';
 import { useSession } from '../../shared/session.ts';
+import { orderRequestBody, type PlacedOrder } from './order-request.ts';
 import type { OrderDraft } from './preview.ts';
+import type { TpslDraft } from './tpsl.ts';
 
 /** Best first: `[price, quantity]`. */
 export type DepthLevel = [string, string];
@@ -25,6 +26,8 @@ export interface MarketTrade {
   side: 'buy' | 'sell';
   /** Unix ms. */
   time: number;
+  /** A fill on this platform, or a print of the market the feed follows (stored feed ticks). */
+  source?: 'platform' | 'feed';
 }
 
 // Candles, recent trades and balances all follow channels; after a lost connection each is fetched again.
@@ -52,10 +55,20 @@ export function useCandleHistory(symbol: string, period: CandlePeriod) {
   });
 }
 
+/**
+ * The last book each symbol's channel sent: the channel's snapshot goes only to
+ * its first listener, so a second view of the same book (the depth chart beside
+ * the list) starts from here instead of waiting for the book to change.
+ */
+const lastDepth = new Map<string, Depth>();
+
 /** The order book as the depth channel pushes it (its first frame is the current book). */
 export function useDepth(symbol: string): Depth | undefined {
-  const [depth, setDepth] = useState<Depth>();
-  useChannel<Depth>(`depth:${symbol}`, setDepth);
+  const [depth, setDepth] = useState<Depth | undefined>(() => lastDepth.get(symbol));
+  useChannel<Depth>(`depth:${symbol}`, (next) => {
+    lastDepth.set(symbol, next);
+    setDepth(next);
+  });
   return depth;
 }
 
@@ -68,7 +81,8 @@ export function useRecentTrades(symbol: string) {
     queryFn: async () => (await api.get<MarketTrade[]>('/currency/trades', { symbol }, { silent: true })).slice(0, RECENT_TRADES),
   });
   useChannel<MarketTrade>(`trades:${symbol}`, (trade) => {
-    client.setQueryData<MarketTrade[]>(queryKey, (trades) => (trades && !trades.some((known) => known.id === trade.id) ? [trade, ...trades].slice(0, RECENT_TRADES) : trades));
+    const sameTrade = (known: MarketTrade) => known.id === trade.id && (known.source ?? 'platform') === (trade.source ?? 'platform');
+    client.setQueryData<MarketTrade[]>(queryKey, (trades) => (trades && !trades.some(sameTrade) ? [trade, ...trades].slice(0, RECENT_TRADES) : trades));
   });
   return query;
 }
@@ -111,21 +125,30 @@ export interface OrderTap {
 }
 
 /**
- * Places an order from a checked draft: a limit order carries its price, a
- * market order none. The tap's client_oid makes a resend of it answer the
+ * Places an order from a checked draft (the body is built in
+ * `order-request.ts`). The tap's client_oid makes a resend of it answer the
  * first order instead of placing a second.
  */
 export function usePlaceOrder(quote: Pick<Quote, 'currency_id' | 'legal_id'>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ draft, clientOid }: OrderTap) =>
-      api.post<SpotOrder>('/coin/trade', {
-        client_oid: clientOid,
-        amount: draft.amount.trim(),
-        target_price: draft.type === 'limit' ? draft.price.trim() : '',
+    mutationFn: ({ draft, clientOid }: OrderTap) => api.post<PlacedOrder>('/coin/trade', { ...orderRequestBody(draft, quote), client_oid: clientOid }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: WALLET_KEY }),
+  });
+}
+
+/** Places a take-profit / stop-loss pair on the pair's holdings (sells; one cancels the other). */
+export function usePlaceTpsl(quote: Pick<Quote, 'currency_id' | 'legal_id'>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (draft: TpslDraft) =>
+      api.post<unknown>('/coin/tpsl', {
         currency_id: quote.currency_id,
         legal_id: quote.legal_id,
-        type: draft.side === 'buy' ? 1 : 2,
+        amount: draft.amount.trim(),
+        take_profit_price: draft.takeProfit.trim() || undefined,
+        stop_loss_price: draft.stopLoss.trim() || undefined,
+        side: 2,
       }),
     onSuccess: () => void client.invalidateQueries({ queryKey: WALLET_KEY }),
   });

@@ -1,11 +1,21 @@
 import { dec } from '@openbourse/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amountForShare, type DraftMarket, evaluateDraft, type OrderDraft, shareOfAvailable } from './preview.ts';
+import {
+  amountForShare,
+  amountForTotal,
+  type DraftMarket,
+  EMPTY_DRAFT,
+  evaluateDraft,
+  type OrderDraft,
+  shareOfAvailable,
+  throughMarketPercent,
+  totalForAmount,
+} from './preview.ts';
 import { BTC_USDT as BTC } from '@openbourse/core/market/test-fixtures';
 
 const market = (available?: string, lastPrice: string | undefined = '100000.00'): DraftMarket => ({ def: BTC, lastPrice, available });
-const limitBuy = (price: string, amount: string): OrderDraft => ({ side: 'buy', type: 'limit', price, amount });
+const limitBuy = (price: string, amount: string): OrderDraft => ({ ...EMPTY_DRAFT, side: 'buy', type: 'limit', price, amount });
 
 describe('evaluateDraft, limit orders', () => {
   it('previews a buy exactly: notional, taker fee on it, and notional plus fee held in quote', () => {
@@ -21,7 +31,7 @@ describe('evaluateDraft, limit orders', () => {
   });
 
   it('previews a sell: the quantity is held, the notional less the fee is received', () => {
-    const { preview, issue } = evaluateDraft({ side: 'sell', type: 'limit', price: '100000.00', amount: '0.01' }, market('1'));
+    const { preview, issue } = evaluateDraft({ ...EMPTY_DRAFT, side: 'sell', type: 'limit', price: '100000.00', amount: '0.01' }, market('1'));
     expect(issue).toBeNull();
     expect(preview?.hold).toMatchObject({ asset: 'BTC', amountDecimal: '0.01000000' });
     expect(preview?.receive).toMatchObject({ asset: 'USDT', amountDecimal: '999.000000' });
@@ -61,7 +71,7 @@ describe('evaluateDraft, limit orders', () => {
   it('flags insufficient balance when the hold exceeds what is available, not when it equals it', () => {
     expect(evaluateDraft(limitBuy('100000', '0.01'), market('1000.999999'))).toMatchObject({ issue: 'insufficientBalance', preview: { hold: { amountDecimal: '1001.000000' } } });
     expect(evaluateDraft(limitBuy('100000', '0.01'), market('1001')).issue).toBeNull();
-    expect(evaluateDraft({ side: 'sell', type: 'limit', price: '100000', amount: '0.5' }, market('0.4999')).issue).toBe('insufficientBalance');
+    expect(evaluateDraft({ ...EMPTY_DRAFT, side: 'sell', type: 'limit', price: '100000', amount: '0.5' }, market('0.4999')).issue).toBe('insufficientBalance');
   });
 
   it('does not judge the balance while it is unknown', () => {
@@ -74,7 +84,7 @@ describe('evaluateDraft, limit orders', () => {
 });
 
 describe('evaluateDraft, market orders', () => {
-  const marketBuy = (amount: string): OrderDraft => ({ side: 'buy', type: 'market', price: '', amount });
+  const marketBuy = (amount: string): OrderDraft => ({ ...EMPTY_DRAFT, side: 'buy', type: 'market', price: '', amount });
 
   it('estimates at the last price and holds at the 5 % protection price, as the server does', () => {
     const { preview, issue } = evaluateDraft(marketBuy('0.01'), market('10000'));
@@ -89,7 +99,7 @@ describe('evaluateDraft, market orders', () => {
   });
 
   it('ignores whatever is in the price field', () => {
-    expect(evaluateDraft({ side: 'buy', type: 'market', price: 'not a price', amount: '0.01' }, market()).issue).toBeNull();
+    expect(evaluateDraft({ ...EMPTY_DRAFT, side: 'buy', type: 'market', price: 'not a price', amount: '0.01' }, market()).issue).toBeNull();
   });
 
   it('needs a last price', () => {
@@ -108,7 +118,7 @@ describe('evaluateDraft, market orders', () => {
   });
 
   it('holds the quantity of a market sell and estimates its proceeds at the last price', () => {
-    const { preview } = evaluateDraft({ side: 'sell', type: 'market', price: '', amount: '0.02' }, market('1'));
+    const { preview } = evaluateDraft({ ...EMPTY_DRAFT, side: 'sell', type: 'market', price: '', amount: '0.02' }, market('1'));
     expect(preview).toMatchObject({ estimated: true, hold: { amountDecimal: '0.02000000' }, receive: { amountDecimal: '1998.000000' } });
   });
 });
@@ -121,13 +131,13 @@ describe('amountForShare', () => {
   });
 
   it('sizes a market buy by its protection-price hold', () => {
-    expect(amountForShare({ side: 'buy', type: 'market', price: '' }, market('1051.05'), 100)).toBe('0.0100');
-    expect(amountForShare({ side: 'buy', type: 'market', price: '' }, market('1051.04'), 100)).toBe('0.0099');
+    expect(amountForShare({ ...EMPTY_DRAFT, side: 'buy', type: 'market', price: '' }, market('1051.05'), 100)).toBe('0.0100');
+    expect(amountForShare({ ...EMPTY_DRAFT, side: 'buy', type: 'market', price: '' }, market('1051.04'), 100)).toBe('0.0099');
   });
 
   it('sells the share of the base balance, rounded down to a lot', () => {
-    expect(amountForShare({ side: 'sell', type: 'limit', price: '' }, market('1'), 25)).toBe('0.2500');
-    expect(amountForShare({ side: 'sell', type: 'market', price: '' }, market('0.00019999'), 100)).toBe('0.0001');
+    expect(amountForShare({ ...EMPTY_DRAFT, side: 'sell', type: 'limit', price: '' }, market('1'), 25)).toBe('0.2500');
+    expect(amountForShare({ ...EMPTY_DRAFT, side: 'sell', type: 'market', price: '' }, market('0.00019999'), 100)).toBe('0.0001');
   });
 
   it('is empty when nothing fits or the price or balance is unknown', () => {
@@ -161,12 +171,85 @@ describe('shareOfAvailable', () => {
   it('is the held share of the balance, capped at 100', () => {
     expect(shareOfAvailable(limitBuy('100000', '0.01'), market('2002'))).toBe(50);
     expect(shareOfAvailable(limitBuy('100000', '0.01'), market('500'))).toBe(100);
-    expect(shareOfAvailable({ side: 'sell', type: 'limit', price: '100000', amount: '0.25' }, market('1'))).toBe(25);
+    expect(shareOfAvailable({ ...EMPTY_DRAFT, side: 'sell', type: 'limit', price: '100000', amount: '0.25' }, market('1'))).toBe(25);
   });
 
   it('is 0 for an empty balance or an incomplete draft', () => {
     expect(shareOfAvailable(limitBuy('100000', '0.01'), market('0'))).toBe(0);
     expect(shareOfAvailable(limitBuy('100000', ''), market('1000'))).toBe(0);
     expect(shareOfAvailable(limitBuy('100000', '0.01'), market(undefined))).toBe(0);
+  });
+});
+
+describe('linked amount and total', () => {
+  it.each([
+    { type: 'limit' as const, price: '100000.00', amount: '0.0150', expected: '1500' },
+    { type: 'limit' as const, price: '', amount: '0.0150', expected: '' },
+    { type: 'market' as const, price: '', amount: '0.0100', expected: '1000' },
+  ])('total follows the amount ($type at $price)', ({ type, price, amount, expected }) => {
+    expect(totalForAmount({ type, price, amount }, BTC, '100000.00')).toBe(expected);
+  });
+
+  it.each([
+    { total: '1000', expected: '0.0100' },
+    { total: '1005.99', expected: '0.0100' },
+    { total: '10', expected: '0.0001' },
+    { total: '0.5', expected: '' },
+  ])('amount follows a total of $total down to the lot grid', ({ total, expected }) => {
+    expect(amountForTotal({ type: 'limit', price: '100000.00', total }, BTC, undefined)).toBe(expected);
+  });
+});
+
+describe('market buy by total', () => {
+  const spend = (total: string): OrderDraft => ({ ...EMPTY_DRAFT, type: 'market', basis: 'total', total });
+
+  it('holds exactly the total and estimates the quantity at the last price', () => {
+    const { preview, issue } = evaluateDraft(spend('100'), market('1000'));
+    expect(issue).toBeNull();
+    expect(preview?.hold.amountDecimal).toBe('100.000000');
+    expect(preview?.receive.amountDecimal).toBe('0.00090000');
+    expect(preview?.estimated).toBe(true);
+  });
+
+  it.each([
+    { total: '', issue: 'totalMissing' },
+    { total: 'abc', issue: 'totalInvalid' },
+    { total: '1.0000001', issue: 'totalInvalid' },
+    { total: '1', issue: 'belowMinNotional' },
+    { total: '2000', issue: 'insufficientBalance' },
+  ])('says what is wrong with a total of "$total"', ({ total, issue }) => {
+    expect(evaluateDraft(spend(total), market('1000')).issue).toBe(issue);
+  });
+});
+
+describe('stop-limit', () => {
+  const stop = (stopPrice: string): OrderDraft => ({ ...EMPTY_DRAFT, type: 'stop_limit', stopPrice, price: '101000.00', amount: '0.0100' });
+  it.each([
+    { stopPrice: '', issue: 'stopMissing' },
+    { stopPrice: 'x', issue: 'stopInvalid' },
+    { stopPrice: '100500.005', issue: 'stopOffTick' },
+    { stopPrice: '100500.00', issue: null },
+  ])('checks the stop price "$stopPrice"', ({ stopPrice, issue }) => {
+    expect(evaluateDraft(stop(stopPrice), market('10000')).issue).toBe(issue);
+  });
+
+  it('previews and holds like a limit order at its limit price', () => {
+    expect(evaluateDraft(stop('100500.00'), market('10000')).preview?.hold.amountDecimal).toBe('1011.010000');
+  });
+});
+
+describe('limit price through the market', () => {
+  it.each([
+    { side: 'buy' as const, price: '105000', expected: 5 },
+    { side: 'buy' as const, price: '106000', expected: 6 },
+    { side: 'buy' as const, price: '90000', expected: 0 },
+    { side: 'sell' as const, price: '90000', expected: 10 },
+    { side: 'sell' as const, price: '110000', expected: 0 },
+  ])('a $side at $price is $expected% through a last price of 100000', ({ side, price, expected }) => {
+    expect(throughMarketPercent({ side, type: 'limit', price }, '100000.00')).toBe(expected);
+  });
+
+  it('never warns about a market order', () => {
+    expect(throughMarketPercent({ side: 'buy', type: 'market', price: '' }, '100000.00')).toBe(0);
   });
 });

@@ -12,19 +12,32 @@ import {
   quantityToLots,
   roundQuantityToLots,
   type Side,
-  type SpotOrderType,
   SpotPreviewError,
+  type TimeInForce,
 } from '@openbourse/core';
 
-/** What the order form holds, exactly as typed. */
+export type DraftOrderType = 'limit' | 'market' | 'stop_limit';
+
+/** What the order form holds, exactly as typed (a decimal comma already read as a point). */
 export interface OrderDraft {
   side: Side;
-  type: SpotOrderType;
-  /** Limit price in quote; ignored for market orders. */
+  type: DraftOrderType;
+  /** Limit price in quote (limit and stop-limit); ignored for market orders. */
   price: string;
+  /** Stop-limit only: the feed price that places the limit order. */
+  stopPrice: string;
   /** Quantity in base. */
   amount: string;
+  /** Order value in quote; follows amount × price, or leads it when typed. */
+  total: string;
+  /** Which of amount and total the user typed last: the other one follows it. A market buy by total spends exactly that total. */
+  basis: 'amount' | 'total';
+  timeInForce: TimeInForce;
+  /** Limit GTC only: refused rather than taking liquidity. */
+  postOnly: boolean;
 }
+
+export const EMPTY_DRAFT: OrderDraft = { side: 'buy', type: 'limit', price: '', stopPrice: '', amount: '', total: '', basis: 'amount', timeInForce: 'GTC', postOnly: false };
 
 /** What the form knows about the market and the user when it evaluates a draft. */
 export interface DraftMarket {
@@ -37,6 +50,9 @@ export interface DraftMarket {
 
 /** Why a draft cannot be submitted as it is, in the order the form shows its fields. */
 export type DraftIssue =
+  | 'stopMissing'
+  | 'stopInvalid'
+  | 'stopOffTick'
   | 'priceMissing'
   | 'priceInvalid'
   | 'priceOffTick'
@@ -44,6 +60,8 @@ export type DraftIssue =
   | 'amountMissing'
   | 'amountInvalid'
   | 'amountOffLot'
+  | 'totalMissing'
+  | 'totalInvalid'
   | 'tooLarge'
   | 'belowMinNotional'
   | 'insufficientBalance';
@@ -93,7 +111,7 @@ function draftLots(def: InstrumentDef, amount: string): Lots {
 
 /** Limit orders at their price; market orders estimated at the last price but holding at the protection price, as the server does. */
 function computePreview(draft: OrderDraft, def: InstrumentDef, priceTicks: number, lots: number): { preview: DraftPreview; belowMinNotional: boolean } {
-  const atPrice = previewSpotOrder({ def, side: draft.side, type: draft.type, priceTicks, lots });
+  const atPrice = previewSpotOrder({ def, side: draft.side, type: draft.type === 'market' ? 'market' : 'limit', priceTicks, lots });
   const held = draft.type === 'market' ? previewSpotOrder({ def, side: draft.side, type: 'market', priceTicks: marketProtectionPrice(def, draft.side, priceTicks), lots }) : atPrice;
   return {
     preview: { estimated: draft.type === 'market', notional: atPrice.notionalDecimal, fee: atPrice.feeDecimal, hold: held.hold, receive: atPrice.receive },
@@ -109,8 +127,13 @@ function computePreview(draft: OrderDraft, def: InstrumentDef, priceTicks: numbe
  */
 export function evaluateDraft(draft: OrderDraft, market: DraftMarket): DraftEvaluation {
   const { def } = market;
-  const price = draft.type === 'limit' ? limitPriceTicks(def, draft.price) : referenceTicks(def, market.lastPrice);
+  if (draft.type === 'stop_limit') {
+    const stop = stopPriceIssue(def, draft.stopPrice);
+    if (stop) return { preview: null, issue: stop };
+  }
+  const price = draft.type === 'market' ? referenceTicks(def, market.lastPrice) : limitPriceTicks(def, draft.price);
   if ('issue' in price) return { preview: null, issue: price.issue };
+  if (spendsTotal(draft)) return evaluateSpend(draft, market, price.ticks);
   const quantity = draftLots(def, draft.amount);
   if ('issue' in quantity) return { preview: null, issue: quantity.issue };
   let computed: ReturnType<typeof computePreview>;
@@ -126,9 +149,106 @@ export function evaluateDraft(draft: OrderDraft, market: DraftMarket): DraftEval
   return { preview, issue: null };
 }
 
+function stopPriceIssue(def: InstrumentDef, stopPrice: string): DraftIssue | null {
+  if (stopPrice.trim() === '') return 'stopMissing';
+  const conversion = priceToTicks(def, stopPrice.trim());
+  if (conversion.ok) return null;
+  return conversion.reason === 'off_tick' ? 'stopOffTick' : conversion.reason === 'too_large' ? 'tooLarge' : 'stopInvalid';
+}
+
+/** A market buy given as the quote to spend ("spend 100 USDT"): the server fills within exactly that budget. */
+export const spendsTotal = (draft: Pick<OrderDraft, 'side' | 'type' | 'basis'>): boolean => draft.type === 'market' && draft.side === 'buy' && draft.basis === 'total';
+
+/** A typed quote amount with no more decimals than the quote currency has, or the issue with it. */
+function parseTotal(def: InstrumentDef, total: string): Decimal | DraftIssue {
+  if (total.trim() === '') return 'totalMissing';
+  let value: Decimal;
+  try {
+    value = dec(total.trim());
+  } catch {
+    return 'totalInvalid';
+  }
+  if (!value.isFinite() || value.lessThanOrEqualTo(0) || value.decimalPlaces() > def.quoteScale) return 'totalInvalid';
+  return value;
+}
+
+/**
+ * A market buy by total: the hold is the total itself; the quantity, fee and
+ * notional are estimated as the lots that total buys at the last price.
+ */
+function evaluateSpend(draft: OrderDraft, market: DraftMarket, lastTicks: number): DraftEvaluation {
+  const { def } = market;
+  const total = parseTotal(def, draft.total);
+  if (typeof total === 'string') return { preview: null, issue: total };
+  const lots = lotsThatFit(def, 'buy', lastTicks, total);
+  const estimate = lots > 0 && Number.isSafeInteger(lots) ? previewSpotOrder({ def, side: 'buy', type: 'market', priceTicks: lastTicks, lots }) : null;
+  const hold: PreviewAmount = { currency: 'quote', asset: def.quote, amount: 0, amountDecimal: total.toFixed(def.quoteScale) };
+  const preview: DraftPreview = {
+    estimated: true,
+    notional: estimate?.notionalDecimal ?? '0',
+    fee: estimate?.feeDecimal ?? '0',
+    hold: estimate ? { ...hold, amount: estimate.hold.amount } : hold,
+    receive: estimate?.receive ?? { currency: 'base', asset: def.base, amount: 0, amountDecimal: '0' },
+  };
+  if (total.lessThan(def.minNotional)) return { preview, issue: 'belowMinNotional' };
+  if (market.available !== undefined && total.greaterThan(market.available)) return { preview, issue: 'insufficientBalance' };
+  return { preview, issue: null };
+}
+
+/** Price of a draft on the tick grid for the linked fields: its limit price, or the last price for a market order. */
+function linkPrice(draft: Pick<OrderDraft, 'type' | 'price'>, lastPrice: string | undefined): Decimal | null {
+  const text = draft.type === 'market' ? lastPrice : draft.price;
+  if (text === undefined || text.trim() === '') return null;
+  try {
+    const price = dec(text.trim());
+    return price.isFinite() && price.greaterThan(0) ? price : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The total that follows a typed amount: amount × price, to the quote's decimals; '' while either is unknown. */
+export function totalForAmount(draft: Pick<OrderDraft, 'type' | 'price' | 'amount'>, def: InstrumentDef, lastPrice: string | undefined): string {
+  const price = linkPrice(draft, lastPrice);
+  if (price === null || draft.amount.trim() === '') return '';
+  try {
+    const amount = dec(draft.amount.trim());
+    return amount.isFinite() ? price.times(amount).toDecimalPlaces(Math.min(def.quoteScale, deriveSpec(def).priceDecimals + 2)).toFixed() : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The amount that follows a typed total: the most lots the total pays for at the price (fees aside); '' while unknown. */
+export function amountForTotal(draft: Pick<OrderDraft, 'type' | 'price' | 'total'>, def: InstrumentDef, lastPrice: string | undefined): string {
+  const price = linkPrice(draft, lastPrice);
+  if (price === null || draft.total.trim() === '') return '';
+  try {
+    const total = dec(draft.total.trim());
+    if (!total.isFinite() || total.isNegative()) return '';
+    const lots = roundQuantityToLots(def, total.dividedBy(price), 'down');
+    return Number.isSafeInteger(lots) && lots > 0 ? lotsToQuantity(def, lots) : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Share of the market a limit price goes through it (a buy above the last price, a sell below), in percent; 0 when not through. */
+export function throughMarketPercent(draft: Pick<OrderDraft, 'side' | 'type' | 'price'>, lastPrice: string | undefined): number {
+  if (draft.type === 'market') return 0;
+  const price = linkPrice(draft, undefined);
+  const last = linkPrice({ type: 'market', price: '' }, lastPrice);
+  if (price === null || last === null) return 0;
+  const through = draft.side === 'buy' ? price.minus(last) : last.minus(price);
+  return through.greaterThan(0) ? through.times(100).dividedBy(last).toDecimalPlaces(2).toNumber() : 0;
+}
+
+/** Past this, a limit price asks for confirmation: it is more likely a typo than a wish to pay that much. */
+export const THROUGH_MARKET_WARNING_PERCENT = 5;
+
 /** The price a buy of this draft is held at: its limit price, or for a market order the protection price around the last price. */
 function holdPriceTicks(draft: Pick<OrderDraft, 'side' | 'type' | 'price'>, market: DraftMarket): number | null {
-  const price = draft.type === 'limit' ? limitPriceTicks(market.def, draft.price) : referenceTicks(market.def, market.lastPrice);
+  const price = draft.type === 'market' ? referenceTicks(market.def, market.lastPrice) : limitPriceTicks(market.def, draft.price);
   if ('issue' in price) return null;
   return draft.type === 'market' ? marketProtectionPrice(market.def, draft.side, price.ticks) : price.ticks;
 }

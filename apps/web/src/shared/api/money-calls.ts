@@ -16,6 +16,21 @@ const MONEY_CALLS: ReadonlySet<string> = new Set([
   '/lh/deposit/order/cancel',
   '/dual/buyDual',
   '/project/order',
+  '/coin/tpsl',
+  '/coin/conditional/cancel',
+  '/lever/submit',
+  '/lever/cancel',
+  '/lever/close',
+  '/lever/batch_close',
+  '/lever/setstop',
+  '/lever/add_margin',
+  '/microtrade/submit',
+  '/bind_box/buyNFT',
+  '/bind_box/marginNFT',
+  '/bind_box/auctionNFT',
+  '/bind_box/payNFTOrder',
+  '/bind_box/openBlindBox',
+  '/bind_box/resellNFT',
 ]);
 
 /** The money calls whose endpoint takes a `client_oid`: the server answers a repeated key with the first result. */

@@ -10,26 +10,34 @@ vi.mock('../../../shared/realtime/index.ts', () => import('../../../shared/realt
 
 /** happy-dom has no canvas: a recording stand-in for lightweight-charts. */
 const charts = vi.hoisted(() => {
-  const created: { removed: boolean; series: Record<string, { setData: ReturnType<typeof vi.fn>; update: ReturnType<typeof vi.fn> }> }[] = [];
+  type Recorded = { type: string; pane: number; removed: boolean; setData: ReturnType<typeof vi.fn>; update: ReturnType<typeof vi.fn> };
+  const created: { removed: boolean; series: Record<string, Recorded>; all: Recorded[] }[] = [];
   return { created };
 });
 
 vi.mock('lightweight-charts', () => {
-  const series = () => ({ setData: vi.fn(), update: vi.fn(), priceScale: () => ({ applyOptions: vi.fn() }) });
+  const series = (type: string, pane: number) => ({ type, pane, removed: false, setData: vi.fn(), update: vi.fn(), priceScale: () => ({ applyOptions: vi.fn() }) });
   return {
     CandlestickSeries: 'Candlestick',
     HistogramSeries: 'Histogram',
+    LineSeries: 'Line',
     ColorType: { Solid: 'solid' },
     CrosshairMode: { Normal: 0 },
     TickMarkType: { Year: 0, Month: 1, DayOfMonth: 2, Time: 3, TimeWithSeconds: 4 },
     createChart: () => {
-      const chart = { removed: false, series: {} as Record<string, ReturnType<typeof series>> };
+      const chart = { removed: false, series: {} as Record<string, ReturnType<typeof series>>, all: [] as ReturnType<typeof series>[] };
       charts.created.push(chart);
       return {
-        addSeries: (type: string) => {
-          chart.series[type] = series();
-          return chart.series[type];
+        addSeries: (type: string, _options: unknown, pane = 0) => {
+          const added = series(type, pane);
+          chart.series[type] ??= added;
+          chart.all.push(added);
+          return added;
         },
+        removeSeries: (removed: ReturnType<typeof series>) => {
+          removed.removed = true;
+        },
+        panes: () => [{ setStretchFactor: vi.fn() }, { setStretchFactor: vi.fn() }],
         applyOptions: vi.fn(),
         timeScale: () => ({ scrollToRealTime: vi.fn() }),
         subscribeCrosshairMove: vi.fn(),
@@ -91,5 +99,26 @@ describe('KlineChart', () => {
     unmount();
     expect(charts.created.every((chart) => chart.removed)).toBe(true);
     expect(listenedChannels().filter((channel) => channel.startsWith('candles:'))).toEqual([]);
+  });
+
+  it('draws MA on the price pane and volume below, and swaps in BOLL and MACD or RSI on demand', async () => {
+    const history = Array.from({ length: 40 }, (_, index) => bar((index + 1) * 900, String(100000 + index)));
+    stubApi({ '/currency/new_timeshar': history });
+    renderAt(<KlineChart def={def} />);
+    const live = () => (charts.created.at(-1)?.all ?? []).filter((entry) => !entry.removed && entry.type !== 'Candlestick');
+    await waitFor(() => expect(live().map((entry) => [entry.type, entry.pane])).toEqual([['Line', 0], ['Line', 0], ['Line', 0], ['Histogram', 1]]));
+    await waitFor(() => expect(live()[0]?.setData.mock.lastCall?.[0]).toHaveLength(40));
+    // MA7 of closes 100000..100039: the first value at the seventh candle is the mean of the first seven.
+    const ma7 = live()[0]?.setData.mock.lastCall?.[0] as { time: number; value?: number }[];
+    expect(ma7[5]).toEqual({ time: 6 * 900 });
+    expect(ma7[6]).toEqual({ time: 7 * 900, value: 100003 });
+    fireEvent.click(screen.getByTestId('indicator-BOLL'));
+    fireEvent.click(screen.getByTestId('indicator-MACD'));
+    await waitFor(() => expect(live().map((entry) => [entry.type, entry.pane])).toEqual([['Line', 0], ['Line', 0], ['Line', 0], ['Histogram', 1], ['Line', 1], ['Line', 1]]));
+    fireEvent.click(screen.getByTestId('indicator-RSI'));
+    fireEvent.click(screen.getByTestId('indicator-BOLL'));
+    await waitFor(() => expect(live().map((entry) => [entry.type, entry.pane])).toEqual([['Line', 1]]));
+    pushFrame('candles:BTC/USDT:15min', bar(41 * 900, '100100.00'));
+    await waitFor(() => expect(live()[0]?.update).toHaveBeenCalledWith(expect.objectContaining({ time: 41 * 900 })));
   });
 });

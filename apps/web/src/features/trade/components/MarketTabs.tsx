@@ -1,20 +1,21 @@
+import type { InstrumentDef } from '@openbourse/core';
 import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Quote } from '../../../shared/market/quotes.ts';
 import { OrderBook } from './OrderBook.tsx';
 import { RecentTrades } from './RecentTrades.tsx';
 
-/** Order book and recent trades; only the open tab is mounted, so only its channel is subscribed. */
-export function MarketTabs({ quote, onPickPrice }: { quote: Quote; onPickPrice(price: string): void }) {
+/** The right column: order book and recent trades; only the open tab is mounted, so only its channel is subscribed. */
+export function MarketTabs({ quote, def, onPickPrice }: { quote: Quote; def: InstrumentDef; onPickPrice(price: string): void }) {
   const { t } = useTranslation('trade');
   return (
-    <section className="trade-card trade-market">
+    <section className="trade-market">
       <Tabs className="trade-tabs" defaultActiveKey="book">
-        <Tabs.Tab key="book" title={t('book.tab')} destroyOnClose>
-          <OrderBook quote={quote} onPick={onPickPrice} />
+        <Tabs.Tab key="book" title={<span data-testid="trade-tab-book">{t('book.tab')}</span>} destroyOnClose>
+          <OrderBook quote={quote} def={def} onPick={onPickPrice} />
         </Tabs.Tab>
-        <Tabs.Tab key="trades" title={t('trades.tab')} destroyOnClose>
-          <RecentTrades quote={quote} />
+        <Tabs.Tab key="trades" title={<span data-testid="trade-tab-trades">{t('trades.tab')}</span>} destroyOnClose>
+          <RecentTrades quote={quote} def={def} />
         </Tabs.Tab>
       </Tabs>
     </section>

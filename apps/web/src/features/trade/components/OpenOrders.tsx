@@ -1,4 +1,6 @@
+import { deriveSpec, type InstrumentDef } from '@openbourse/core';
 import { Button, InfiniteScroll } from 'antd-mobile';
+import { useState } from 'react';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -7,8 +9,11 @@ import { type SpotOrder, useCancelOrder, useSpotOrders } from '../../../shared/m
 import type { Quote } from '../../../shared/market/quotes.ts';
 import { formatDateTime } from '../../../shared/time.ts';
 import { formatDecimal } from '../../../shared/format.ts';
+import { type ConditionalOrder, useCancelConditional, useConditionalOrders } from '../../../shared/market/conditional-orders.ts';
+import { formatQuantity } from '../../../shared/trading/numbers.ts';
+import { TpslPopup } from './TpslPopup.tsx';
 
-function OpenOrderRow({ order, quote }: { order: SpotOrder; quote: Quote }) {
+function OpenOrderRow({ order, quote, decimals }: { order: SpotOrder; quote: Quote; decimals: number }) {
   const { t } = useTranslation('trade');
   const cancel = useCancelOrder();
   return (
@@ -40,43 +45,110 @@ function OpenOrderRow({ order, quote }: { order: SpotOrder; quote: Quote }) {
           <dt>
             {t('orders.amount')} ({quote.base})
           </dt>
-          <dd>{formatDecimal(order.amount)}</dd>
+          <dd>{formatQuantity(order.amount, decimals)}</dd>
         </div>
         <div>
           <dt>
             {t('orders.filled')} ({quote.base})
           </dt>
-          <dd>{formatDecimal(order.filled_amount)}</dd>
+          <dd>{formatQuantity(order.filled_amount, decimals)}</dd>
         </div>
       </dl>
     </li>
   );
 }
 
-/** The signed-in user's open orders on this pair, live, each with cancel, and the way to every order. */
-export function OpenOrders({ quote }: { quote: Quote }) {
+function ConditionalRow({ order, quote, decimals }: { order: ConditionalOrder; quote: Quote; decimals: number }) {
   const { t } = useTranslation('trade');
-  const orders = useSpotOrders({ status: 1, currencyId: quote.currency_id, legalId: quote.legal_id });
-  const list = orders.data?.pages.flatMap((page) => page.list) ?? [];
-  const total = orders.data?.pages[0]?.total ?? 0;
+  const cancel = useCancelConditional();
+  const side = order.side === 1 ? 'buy' : 'sell';
+  return (
+    <li className="trade-order" data-testid="trade-conditional-order">
+      <div className="trade-order__head">
+        <span className={`trade-order__side ${side === 'buy' ? 'tone-up' : 'tone-down'}`}>
+          {t(`form.${side}`)} · {t(`conditional.kinds.${order.kind}`)}
+        </span>
+        <span className="trade-order__time muted">{formatDateTime(order.created_at)}</span>
+        <Button
+          size="mini"
+          fill="outline"
+          className="trade-order__cancel"
+          loading={cancel.isPending}
+          onClick={() => cancel.mutate(order.id, { onSuccess: () => toast(t('orders.cancelled')) })}
+          data-testid="trade-conditional-cancel"
+        >
+          {t('orders.cancel')}
+        </Button>
+      </div>
+      <dl className="trade-order__grid">
+        <div>
+          <dt>
+            {t('conditional.trigger')} ({quote.quote})
+          </dt>
+          <dd>{formatDecimal(order.trigger_price)}</dd>
+        </div>
+        <div>
+          <dt>
+            {t('orders.price')} ({quote.quote})
+          </dt>
+          <dd>{order.limit_price === null ? t('form.market') : formatDecimal(order.limit_price)}</dd>
+        </div>
+        <div>
+          <dt>
+            {t('orders.amount')} ({quote.base})
+          </dt>
+          <dd>{formatQuantity(order.amount, decimals)}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
+
+type ListKey = 'open' | 'conditional';
+
+/**
+ * The signed-in user's open orders and waiting conditional orders on this
+ * pair, live, each with cancel, and the way to every order.
+ */
+export function OpenOrders({ quote, def }: { quote: Quote; def: InstrumentDef }) {
+  const { t } = useTranslation('trade');
+  const [list, setList] = useState<ListKey>('open');
+  const [tpslOpen, setTpslOpen] = useState(false);
+  const pair = { currencyId: quote.currency_id, legalId: quote.legal_id };
+  const orders = useSpotOrders({ status: 1, ...pair });
+  const conditional = useConditionalOrders({ status: 1, ...pair });
+  const decimals = deriveSpec(def).quantityDecimals;
+  const openRows = orders.data?.pages.flatMap((page) => page.list) ?? [];
+  const conditionalRows = conditional.data?.pages.flatMap((page) => page.list) ?? [];
+  const active = list === 'open' ? orders : conditional;
+  const empty = active.isSuccess && (list === 'open' ? openRows : conditionalRows).length === 0;
   return (
     <section className="trade-card trade-orders" data-testid="trade-open-orders">
       <header className="trade-orders__head">
-        <h2 className="trade-orders__title">
-          {t('orders.title')} ({total})
-        </h2>
+        <div className="trade-orders__tabs" role="tablist">
+          <button type="button" role="tab" aria-selected={list === 'open'} className="trade-orders__tab" onClick={() => setList('open')} data-testid="trade-orders-open">
+            {t('orders.title')} ({orders.data?.pages[0]?.total ?? 0})
+          </button>
+          <button type="button" role="tab" aria-selected={list === 'conditional'} className="trade-orders__tab" onClick={() => setList('conditional')} data-testid="trade-orders-conditional">
+            {t('conditional.title')} ({conditional.data?.pages[0]?.total ?? 0})
+          </button>
+        </div>
+        <button type="button" className="trade-orders__tpsl" onClick={() => setTpslOpen(true)} data-testid="trade-tpsl-open">
+          {t('tpsl.open')}
+        </button>
         <Link to="/pages/transaction/order" className="trade-orders__all" data-testid="trade-all-orders">
           {t('orders.all')}
           <RightOutline />
         </Link>
       </header>
-      {orders.isSuccess && list.length === 0 ? <div className="trade-orders__empty muted">{t('orders.empty')}</div> : null}
+      {empty ? <div className="trade-orders__empty muted">{t(list === 'open' ? 'orders.empty' : 'conditional.empty')}</div> : null}
       <ul className="trade-orders__list">
-        {list.map((order) => (
-          <OpenOrderRow key={order.id} order={order} quote={quote} />
-        ))}
+        {list === 'open'
+          ? openRows.map((order) => <OpenOrderRow key={order.id} order={order} quote={quote} decimals={decimals} />)
+          : conditionalRows.map((order) => <ConditionalRow key={order.id} order={order} quote={quote} decimals={decimals} />)}
       </ul>
-      {orders.hasNextPage ? <InfiniteScroll loadMore={async () => void (await orders.fetchNextPage())} hasMore={orders.hasNextPage} /> : null}
+      {active.hasNextPage ? <InfiniteScroll loadMore={async () => void (await active.fetchNextPage())} hasMore={active.hasNextPage} /> : null}
+      <TpslPopup quote={quote} def={def} visible={tpslOpen} onClose={() => setTpslOpen(false)} />
     </section>
   );
 }

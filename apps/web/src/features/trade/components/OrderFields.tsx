@@ -1,6 +1,9 @@
-import { Input, Segmented, Slider, Stepper } from 'antd-mobile';
+import type { TimeInForce } from '@openbourse/core';
+import { Checkbox, Segmented, Slider } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { OrderDraft } from '../preview.ts';
+import type { DraftOrderType, OrderDraft } from '../preview.ts';
+
+export { DecimalField } from '../../../shared/trading/DecimalField.tsx';
 
 export function SideSwitch({ side, onChange }: { side: OrderDraft['side']; onChange(side: OrderDraft['side']): void }) {
   const { t } = useTranslation('trade');
@@ -18,50 +21,18 @@ export function SideSwitch({ side, onChange }: { side: OrderDraft['side']; onCha
   );
 }
 
-export function OrderTypeSwitch({ type, onChange }: { type: OrderDraft['type']; onChange(type: OrderDraft['type']): void }) {
+const ORDER_TYPES: DraftOrderType[] = ['limit', 'market', 'stop_limit'];
+
+export function OrderTypeSwitch({ type, onChange }: { type: DraftOrderType; onChange(type: DraftOrderType): void }) {
   const { t } = useTranslation('trade');
   return (
     <Segmented
+      block
       className="trade-type"
       value={type}
-      onChange={(value) => onChange(value as OrderDraft['type'])}
-      options={[
-        { value: 'limit', label: <span data-testid="trade-type-limit">{t('form.limit')}</span> },
-        { value: 'market', label: <span data-testid="trade-type-market">{t('form.market')}</span> },
-      ]}
+      onChange={(value) => onChange(value as DraftOrderType)}
+      options={ORDER_TYPES.map((value) => ({ value, label: <span data-testid={`trade-type-${value === 'stop_limit' ? 'stop' : value}`}>{t(`form.${value === 'stop_limit' ? 'stopLimit' : value}`)}</span> }))}
     />
-  );
-}
-
-interface DecimalFieldProps {
-  label: string;
-  value: string;
-  /** The grid step (tick or lot size), which the +/- buttons add exactly. */
-  step: string;
-  onChange(value: string): void;
-  testId: string;
-}
-
-/**
- * A decimal field with +/- buttons. The stepper's string mode does its
- * arithmetic in decimal, and without `digits` it never rounds what the user
- * typed, so an off-grid value stays visible and the form can say why.
- */
-export function DecimalField({ label, value, step, onChange, testId }: DecimalFieldProps) {
-  return (
-    <div className="trade-field">
-      <span className="trade-field__label">{label}</span>
-      <Stepper
-        className="trade-stepper"
-        stringMode
-        allowEmpty
-        min="0"
-        step={step}
-        value={value === '' ? null : value}
-        onChange={(next) => onChange(next ?? '')}
-        data-testid={testId}
-      />
-    </div>
   );
 }
 
@@ -69,16 +40,48 @@ export function DecimalField({ label, value, step, onChange, testId }: DecimalFi
 export function MarketPriceField({ label }: { label: string }) {
   const { t } = useTranslation('trade');
   return (
-    <div className="trade-field">
-      <span className="trade-field__label">{label}</span>
-      <Input className="trade-field__market" value={t('form.marketPrice')} disabled data-testid="trade-market-price" />
+    <div className="trading-field">
+      <span className="trading-field__label">{label}</span>
+      <span className="trading-field__box trade-field__market" data-testid="trade-market-price">
+        {t('form.marketPrice')}
+      </span>
     </div>
   );
 }
 
-const SHARE_MARKS = { 0: '0%', 25: '25%', 50: '50%', 75: '75%', 100: '100%' };
+const TIME_IN_FORCE: TimeInForce[] = ['GTC', 'IOC', 'FOK'];
 
-/** How much of the available balance to use; dragging sets the amount, typing an amount moves the thumb. */
+/** How long a limit order lives (good till cancelled, immediate or cancel, fill or kill), and post-only for GTC. */
+export function ExecutionOptions({ draft, onChange }: { draft: OrderDraft; onChange(patch: Partial<OrderDraft>): void }) {
+  const { t } = useTranslation('trade');
+  return (
+    <div className="trade-execution">
+      <select
+        className="trade-execution__tif"
+        aria-label={t('form.timeInForce')}
+        value={draft.timeInForce}
+        onChange={(event) => {
+          const timeInForce = event.target.value as TimeInForce;
+          onChange({ timeInForce, postOnly: timeInForce === 'GTC' ? draft.postOnly : false });
+        }}
+        data-testid="trade-tif"
+      >
+        {TIME_IN_FORCE.map((value) => (
+          <option key={value} value={value}>
+            {value}
+          </option>
+        ))}
+      </select>
+      <Checkbox className="trade-execution__post" checked={draft.postOnly} disabled={draft.timeInForce !== 'GTC'} onChange={(postOnly) => onChange({ postOnly })} data-testid="trade-post-only">
+        {t('form.postOnly')}
+      </Checkbox>
+    </div>
+  );
+}
+
+const SHARE_MARKS = { 0: '', 25: '', 50: '', 75: '', 100: '' };
+
+/** How much of the available balance to use; dragging sets the amount (or the total to spend), typing moves the thumb. */
 export function ShareSlider({ value, disabled, onChange }: { value: number; disabled: boolean; onChange(percent: number): void }) {
   return (
     <Slider
@@ -86,6 +89,7 @@ export function ShareSlider({ value, disabled, onChange }: { value: number; disa
       min={0}
       max={100}
       step={1}
+      ticks
       marks={SHARE_MARKS}
       value={value}
       disabled={disabled}

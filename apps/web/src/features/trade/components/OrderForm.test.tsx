@@ -8,7 +8,7 @@ import { renderAt, setupPageTests } from '../../../shared/test-utils.tsx';
 import { useOrderDraft } from '../order-draft.ts';
 import { aaplQuote, btcQuote } from '../test-doubles.ts';
 import { formatDateTime } from '../../../shared/time.ts';
-import { i18n } from '../../../shared/i18n/index.ts';
+import { changeLanguage, i18n } from '../../../shared/i18n/index.ts';
 import { pushFrame } from '../../../shared/realtime/test-double.ts';
 import { OrderForm } from './OrderForm.tsx';
 
@@ -41,8 +41,14 @@ function stubTradeApi({ balances = { USDT: '10000.000000', BTC: '1.00000000' }, 
 }
 
 function Harness({ quote }: { quote: Quote }) {
-  const { draft, update } = useOrderDraft(quote.price);
-  return <OrderForm quote={quote} def={instrumentDefOf(quote)} draft={draft} onChange={update} />;
+  const def = instrumentDefOf(quote);
+  const { draft, update, pickPrice } = useOrderDraft(quote.price, def);
+  return (
+    <>
+      <button type="button" data-testid="pick-99990" onClick={() => pickPrice('99990.00')} />
+      <OrderForm quote={quote} def={def} draft={draft} onChange={update} />
+    </>
+  );
 }
 
 const field = (testId: string) => {
@@ -79,7 +85,8 @@ describe('OrderForm', () => {
     expect(screen.getByTestId('trade-preview-hold').textContent).toBe('1,001.00 USDT');
     await submit();
     await waitFor(() => expect(tradeCalls()).toHaveLength(1));
-    expect(tradeCalls()[0]).toMatchObject({ amount: '0.01', target_price: '100000.00', currency_id: '1', legal_id: '3', type: '1' });
+    expect(tradeCalls()[0]).toMatchObject({ amount: '0.01', target_price: '100000.00', currency_id: '1', legal_id: '3', type: '1', order_type: 'limit', time_in_force: 'GTC' });
+    expect(tradeCalls()[0]).not.toHaveProperty('post_only');
     expect((await screen.findByTestId('trade-result')).textContent).toBe('已全部成交，成交均价 99,990.00');
     await waitFor(() => expect(field('trade-amount').value).toBe(''));
   });
@@ -186,7 +193,10 @@ describe('OrderForm', () => {
     expect(screen.getByTestId('trade-preview-receive').textContent).toBe('≈ 49,950.00 USDT');
     await submit();
     await waitFor(() => expect(tradeCalls()).toHaveLength(1));
-    expect(tradeCalls()[0]).toMatchObject({ amount: '0.5', target_price: '', type: '2' });
+    expect(tradeCalls()[0]).toMatchObject({ amount: '0.5', target_price: '', type: '2', order_type: 'market' });
+    expect(tradeCalls()[0]).not.toHaveProperty('quote_amount');
+    // Its result toast shows before the next test starts.
+    await screen.findByTestId('trade-result');
   });
 
   it('asks for the pair’s balances and refetches them when the server says balances changed', async () => {
@@ -212,5 +222,119 @@ describe('OrderForm', () => {
     const expected = i18n.t('trade:closed.nextOpen', { time: formatDateTime(aaplQuote.next_open ?? 0) });
     await waitFor(() => expect(document.querySelector('.adm-toast-main')?.textContent).toBe(expected));
     expect(tradeCalls()).toEqual([]);
+  });
+
+  it('links total and amount both ways, and a tapped book price moves the total', async () => {
+    session.signIn('token');
+    stubTradeApi();
+    renderAt(<Harness quote={btcQuote} />);
+    await screen.findByTestId('trade-submit');
+    type('trade-amount', '0.0150');
+    expect(field('trade-total').value).toBe('1500');
+    type('trade-total', '2000');
+    expect(field('trade-amount').value).toBe('0.0200');
+    fireEvent.click(screen.getByTestId('pick-99990'));
+    expect(field('trade-price').value).toBe('99990.00');
+    // The total was typed last, so it stays and the amount follows the new price.
+    expect(field('trade-total').value).toBe('2000');
+    expect(field('trade-amount').value).toBe('0.0200');
+    type('trade-amount', '0.0100');
+    expect(field('trade-total').value).toBe('999.9');
+  });
+
+  it('buys at market by the total to spend: sends quote_amount and no amount', async () => {
+    session.signIn('token');
+    const { tradeCalls } = stubTradeApi({ order: { status: 'filled', filled_amount: '0.0009', amount: '0.0009' } });
+    renderAt(<Harness quote={btcQuote} />);
+    await waitFor(() => expect(screen.getByTestId('trade-available').textContent).toBe('10,000.00 USDT'));
+    fireEvent.click(screen.getByTestId('trade-type-market'));
+    type('trade-total', '100');
+    expect(field('trade-amount').value).toBe('0.0010');
+    expect(screen.getByTestId('trade-preview-hold').textContent).toBe('100.00 USDT');
+    await submit();
+    await waitFor(() => expect(tradeCalls()).toHaveLength(1));
+    expect(tradeCalls()[0]).toMatchObject({ order_type: 'market', quote_amount: '100', amount: '', target_price: '', type: '1' });
+  });
+
+  it('places a stop-limit with its stop price, time in force and no post-only off GTC', async () => {
+    session.signIn('token');
+    const { tradeCalls } = stubTradeApi({ order: { conditional_id: 12 } });
+    renderAt(<Harness quote={btcQuote} />);
+    await waitFor(() => expect(screen.getByTestId('trade-available').textContent).toBe('10,000.00 USDT'));
+    fireEvent.click(screen.getByTestId('trade-type-stop'));
+    type('trade-amount', '0.01');
+    expect(screen.queryByTestId('trade-issue')).toBeNull();
+    await submit();
+    expect(tradeCalls()).toEqual([]);
+    type('trade-stop-price', '100500.00');
+    type('trade-price', '101000.00');
+    fireEvent.change(screen.getByTestId('trade-tif'), { target: { value: 'IOC' } });
+    await submit();
+    await waitFor(() => expect(tradeCalls()).toHaveLength(1));
+    expect(tradeCalls()[0]).toMatchObject({ order_type: 'stop_limit', stop_price: '100500.00', target_price: '101000.00', amount: '0.01', time_in_force: 'IOC' });
+    expect(tradeCalls()[0]).not.toHaveProperty('post_only');
+    expect((await screen.findByTestId('trade-result')).textContent).toBe(i18n.t('trade:result.conditional'));
+  });
+
+  it('sends post-only with a GTC limit order', async () => {
+    session.signIn('token');
+    const { tradeCalls } = stubTradeApi({ order: { status: 'open', filled_amount: '0' } });
+    renderAt(<Harness quote={btcQuote} />);
+    await waitFor(() => expect(screen.getByTestId('trade-available').textContent).toBe('10,000.00 USDT'));
+    type('trade-price', '99000.00');
+    type('trade-amount', '0.01');
+    fireEvent.click(screen.getByTestId('trade-post-only'));
+    await submit();
+    await waitFor(() => expect(tradeCalls()).toHaveLength(1));
+    expect(tradeCalls()[0]).toMatchObject({ post_only: '1', time_in_force: 'GTC' });
+  });
+
+  it('asks before sending a limit buy more than 5% above the market, and sends nothing when declined', async () => {
+    session.signIn('token');
+    const { tradeCalls } = stubTradeApi();
+    renderAt(<Harness quote={btcQuote} />);
+    await waitFor(() => expect(screen.getByTestId('trade-available').textContent).toBe('10,000.00 USDT'));
+    type('trade-price', '106000.00');
+    type('trade-amount', '0.01');
+    await submit();
+    expect((await screen.findByTestId('trade-through-warning')).textContent).toContain('6');
+    await act(async () => fireEvent.click(screen.getByText(i18n.t('trade:warning.cancel'))));
+    expect(tradeCalls()).toEqual([]);
+    await submit();
+    await screen.findAllByTestId('trade-through-warning');
+    await act(async () => fireEvent.click(screen.getAllByText(i18n.t('trade:warning.confirm')).at(-1) as HTMLElement));
+    await waitFor(() => expect(tradeCalls()).toHaveLength(1));
+    expect(tradeCalls()[0]).toMatchObject({ target_price: '106000.00' });
+  });
+
+  it('does not ask when the price is within 5% of the market', async () => {
+    session.signIn('token');
+    const { tradeCalls } = stubTradeApi();
+    renderAt(<Harness quote={btcQuote} />);
+    await waitFor(() => expect(screen.getByTestId('trade-available').textContent).toBe('10,000.00 USDT'));
+    type('trade-price', '105000.00');
+    type('trade-amount', '0.01');
+    await submit();
+    // Placed without any confirmation being answered.
+    await waitFor(() => expect(tradeCalls()).toHaveLength(1));
+  });
+
+  it('reads a decimal comma in French and shows the amount back with it, and keeps the form when the language changes', async () => {
+    session.signIn('token');
+    const { tradeCalls } = stubTradeApi();
+    session.setLanguage('fra');
+    await changeLanguage('fra');
+    renderAt(<Harness quote={btcQuote} />);
+    await screen.findByTestId('trade-submit');
+    type('trade-amount', '0,015');
+    expect(field('trade-amount').value).toBe('0,015');
+    expect(field('trade-total').value).toBe('1500');
+    await act(async () => {
+      await changeLanguage('en');
+    });
+    expect(field('trade-amount').value).toBe('0.015');
+    await submit();
+    await waitFor(() => expect(tradeCalls()).toHaveLength(1));
+    expect(tradeCalls()[0]).toMatchObject({ amount: '0.015' });
   });
 });
