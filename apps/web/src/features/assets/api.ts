@@ -3,30 +3,9 @@ import { queryClient } from '../../shared/api/queries.ts';
 import { useCallback, useState } from 'react';
 import { api } from '../../shared/api/request.ts';
 import { useSession } from '../../shared/session.ts';
+import type { WalletAccount } from '../../shared/api/wallet.ts';
 
-/** One currency of one account; amounts are decimal strings. */
-export interface WalletBalance {
-  currency_id: number;
-  currency: string;
-  name: string;
-  icon: string;
-  available: string;
-  frozen: string;
-  total: string;
-  usdt_value: string;
-  fiat_value: string;
-}
-
-export interface WalletAccount {
-  type: number;
-  /** change, legal, lever, micro, stock ... */
-  code: string;
-  /** Already in the requested language. */
-  name: string;
-  total_usdt: string;
-  total_fiat: string;
-  balances: WalletBalance[];
-}
+export type { WalletAccount, WalletBalance } from '../../shared/api/wallet.ts';
 
 export interface WalletList {
   fiat: { code: string; symbol: string; rate: string };

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../shared/api/queries.ts';
+import type { Page } from '../../shared/api/page.ts';
 import { api } from '../../shared/api/request.ts';
 import { useSession } from '../../shared/session.ts';
 
@@ -147,12 +148,6 @@ export interface FundsUser {
   has_pay_password: boolean;
   two_factor_enabled: boolean;
   verification: { level: number };
-}
-
-interface Page<T> {
-  list: T[];
-  page: number;
-  has_more: boolean;
 }
 
 const PAGE_SIZE = 10;

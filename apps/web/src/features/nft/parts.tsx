@@ -1,17 +1,14 @@
 import { Tag } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { formatSignificant } from '../../shared/format.ts';
+import { useNow } from '../../shared/use-now.ts';
 import { type Artwork, nftPaths, type SaleStateName } from './api.ts';
 
 /** Milliseconds until `time`, ticking every second. */
 export function useRemaining(time: number | null | undefined): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useNow(1000);
   return time ? Math.max(0, time - now) : 0;
 }
 

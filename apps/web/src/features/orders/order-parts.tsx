@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SpotOrder } from '../../shared/market/orders.ts';
 import { formatDateTime, formatRelativeTime } from '../../shared/time.ts';
 import { fillPercent, orderStatusKey } from './order-display.ts';
-import { useNow } from './use-now.ts';
+import { useNow } from '../../shared/use-now.ts';
 import { formatDecimal } from '../../shared/format.ts';
 
 /** "BTC/USDT" → base and quote, for the units next to amounts and prices. */

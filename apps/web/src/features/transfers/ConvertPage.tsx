@@ -13,7 +13,7 @@ import { type Conversion, type ConversionQuote, type ConvertCurrency, type Conve
 import { checkAmount, plainAmount } from './amounts.ts';
 import { CoinIcon, SheetPicker } from './SheetPicker.tsx';
 import { TickFacts } from './TickFacts.tsx';
-import { useNow } from './use-now.ts';
+import { useNow } from '../../shared/use-now.ts';
 import './transfers.css';
 
 /** A quote is fetched again this long before it runs out, so the one on screen can always still be accepted. */

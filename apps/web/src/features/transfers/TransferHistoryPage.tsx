@@ -6,7 +6,8 @@ import { formatDecimal, formatSignificant } from '../../shared/format.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { type AccountTransfer, type Conversion, type Page, useConversionHistory, useTransferHistory } from './api.ts';
+import type { Page } from '../../shared/api/page.ts';
+import { type AccountTransfer, type Conversion, useConversionHistory, useTransferHistory } from './api.ts';
 import { TickFacts } from './TickFacts.tsx';
 import './transfers.css';
 

@@ -1,16 +1,9 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../shared/api/queries.ts';
 import { api } from '../../shared/api/request.ts';
+import type { Page } from '../../shared/api/page.ts';
+import type { WalletAccount } from '../../shared/api/wallet.ts';
 import { useSession } from '../../shared/session.ts';
-
-/** A page of a list as every paged endpoint answers it. */
-export interface Page<T> {
-  list: T[];
-  page: number;
-  limit: number;
-  total: number;
-  has_more: boolean;
-}
 
 export interface AccountRef {
   type: number;
@@ -23,25 +16,6 @@ export interface AccountRef {
 /** An account and the currencies it can hold (data/account-types.json). */
 export interface TransferAccount extends AccountRef {
   currency_ids: number[];
-}
-
-export interface WalletBalance {
-  currency_id: number;
-  currency: string;
-  name: string;
-  icon: string;
-  available: string;
-  frozen: string;
-  total: string;
-  usdt_value: string;
-  fiat_value: string;
-}
-
-export interface WalletAccount {
-  type: number;
-  code: string;
-  name: string;
-  balances: WalletBalance[];
 }
 
 export interface AccountTransfer {
