@@ -338,7 +338,7 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
       kind: reason === 'liquidation' ? 'futures.liquidated' : 'futures.closed',
       refType: 'futures_order',
       refId: row.id,
-      params: { symbol: row.symbol, side: row.side, reason, pnl: money(settled.pnlMinor), payout: money(settled.payoutMinor), tick_id: tick.id },
+      params: { symbol: row.symbol, side: row.side, reason, pnl: money(settled.pnlMinor), payout: money(settled.payoutMinor), currency: usdt.symbol, tick_id: tick.id },
       time: now,
     };
   }
@@ -433,7 +433,7 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
       return next;
     });
     index(updated);
-    emitAll([{ userId, kind: 'futures.margin_added', refType: 'futures_order', refId: row.id, params: { symbol: row.symbol, amount: money(amount) }, time: now }]);
+    emitAll([{ userId, kind: 'futures.margin_added', refType: 'futures_order', refId: row.id, params: { symbol: row.symbol, amount: money(amount), currency: usdt.symbol }, time: now }]);
   }
 
   // ---- the risk engine ----
@@ -567,7 +567,7 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
           );
         index(updated);
         symbols.add(row.symbol);
-        events.push({ userId: row.userId, kind: 'futures.overnight_charged', refType: 'futures_order', refId: row.id, params: { symbol: row.symbol, fee: money(fee), days }, time: now });
+        events.push({ userId: row.userId, kind: 'futures.overnight_charged', refType: 'futures_order', refId: row.id, params: { symbol: row.symbol, fee: money(fee), currency: usdt.symbol, days }, time: now });
       }
     });
     emitAll(events);

@@ -19,13 +19,19 @@ const withId = (path: string) => (event: Pick<UserEvent, 'refId'>) => `${path}?i
 
 const SECURITY = '/pages/setting/security';
 const FUNDS_RECORDS = '/pages/fund/receive_withdraw_record';
+const SPOT_ORDERS = '/pages/transaction/order';
+const FUTURES_ORDERS = '/pages/transaction/contract_order';
+const OPTION_ORDERS = '/pages/transaction/seconds_order';
+const NFT_ACTIVITY = '/pages/nft/mine';
+const NFT_COLLECTION = '/pages/nft/myNft';
 
 /**
  * Every event kind the centre knows: its heading, its link and whether it is
  * mailed. The text is `messages.<kind>` in the `notifications` namespace, so a
- * new kind needs one line here and one text per language. Kinds of features
- * still being built (futures, options, NFT, stop orders, copy trading) are
- * listed with the names they are expected to emit.
+ * new kind needs one line here and one text per language, and its emitter's
+ * params in emitted-kinds.ts (the test checks each text uses only those).
+ * Copy trading, still being built, is listed with the names it is expected to
+ * emit.
  */
 export const NOTIFICATION_KINDS: Record<string, NotificationKind> = {
   'verification.approved': { category: 'verification', link: page('/pages/setting/real') },
@@ -54,16 +60,35 @@ export const NOTIFICATION_KINDS: Record<string, NotificationKind> = {
   'dual.purchased': { category: 'earn', link: page('/pages/invest/mine') },
   'dual.settled': { category: 'earn', link: page('/pages/invest/mine') },
   'spot.order_filled': { category: 'trade', link: withId('/pages/transaction/currency_order') },
-  'spot.stop_triggered': { category: 'trade', link: withId('/pages/transaction/currency_order') },
-  'futures.opened': { category: 'trade', link: page('/pages/transaction/contract_order') },
-  'futures.closed': { category: 'trade', link: page('/pages/transaction/contract_order') },
-  'futures.liquidated': { category: 'trade', link: page('/pages/transaction/contract_order') },
-  'option.settled': { category: 'trade', link: page('/pages/transaction/seconds_order') },
-  'nft.outbid': { category: 'nft', link: page('/pages/nft/mine') },
-  'nft.won': { category: 'nft', link: page('/pages/nft/mine') },
-  'nft.payment_due': { category: 'nft', link: page('/pages/nft/mine') },
-  'nft.payment_expired': { category: 'nft', link: page('/pages/nft/mine') },
-  'nft.sold': { category: 'nft', link: page('/pages/nft/myNft') },
+  // Stop-limit, take-profit and stop-loss orders (refId: the conditional order, listed on the orders page, not an order id).
+  'spot.stop_triggered': { category: 'trade', link: page(SPOT_ORDERS) },
+  'spot.take_profit_triggered': { category: 'trade', link: page(SPOT_ORDERS) },
+  'spot.stop_loss_triggered': { category: 'trade', link: page(SPOT_ORDERS) },
+  'spot.conditional_failed': { category: 'trade', link: page(SPOT_ORDERS) },
+  'futures.entrusted': { category: 'trade', link: page(FUTURES_ORDERS) },
+  'futures.opened': { category: 'trade', link: page(FUTURES_ORDERS) },
+  'futures.cancelled': { category: 'trade', link: page(FUTURES_ORDERS) },
+  'futures.stops_set': { category: 'trade', link: page(FUTURES_ORDERS) },
+  'futures.margin_added': { category: 'trade', link: page(FUTURES_ORDERS) },
+  'futures.overnight_charged': { category: 'trade', link: page(FUTURES_ORDERS) },
+  'futures.closed': { category: 'trade', link: page(FUTURES_ORDERS) },
+  'futures.liquidated': { category: 'trade', link: page(FUTURES_ORDERS) },
+  'option.placed': { category: 'trade', link: page(OPTION_ORDERS) },
+  'option.settled': { category: 'trade', link: page(OPTION_ORDERS) },
+  // NFT: bids, auctions and payments are followed on pages/nft/mine; what the user owns or lists on pages/nft/myNft.
+  'nft.margin_paid': { category: 'nft', link: page(NFT_ACTIVITY) },
+  'nft.margin_refunded': { category: 'nft', link: page(NFT_ACTIVITY) },
+  'nft.outbid': { category: 'nft', link: page(NFT_ACTIVITY) },
+  'nft.won': { category: 'nft', link: page(NFT_ACTIVITY) },
+  'nft.payment_due': { category: 'nft', link: page(NFT_ACTIVITY) },
+  'nft.payment_expired': { category: 'nft', link: page(NFT_ACTIVITY) },
+  'nft.bought': { category: 'nft', link: page(NFT_COLLECTION) },
+  'nft.paid': { category: 'nft', link: page(NFT_COLLECTION) },
+  'nft.box_bought': { category: 'nft', link: page(NFT_COLLECTION) },
+  'nft.box_opened': { category: 'nft', link: page(NFT_COLLECTION) },
+  'nft.listing_approved': { category: 'nft', link: page(NFT_COLLECTION) },
+  'nft.listing_rejected': { category: 'nft', link: page(NFT_COLLECTION) },
+  'nft.sold': { category: 'nft', link: page(NFT_COLLECTION) },
   'copy.position_opened': { category: 'copy', link: page('/pages/copytrade/my') },
   'copy.position_closed': { category: 'copy', link: page('/pages/copytrade/my') },
 };

@@ -1,6 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { credit, registerUser, startServer, type TestServer } from '../../../test/harness.ts';
+import { NFT_MESSAGE_KINDS } from '../../db/schema/nft.ts';
+import { EMITTED_PARAMS } from './emitted-kinds.ts';
 import { NOTIFICATION_KINDS } from './kinds.ts';
 
 let server: TestServer;
@@ -25,7 +28,9 @@ interface NoticePage {
 const SAMPLE_PARAMS = {
   amount: '12.5', currency: 'USDT', reason: 'blurred photo', level: 1, fee: '1', device: 'Chrome on macOS', ip: '203.0.113.9', amount_in: '1', from: 'BTC', amount_out: '90000',
   to: 'USDT', count: 3, days: 30, day: 2, penalty: '0', token: 'NEW', held: '100', allocated: '50', paid: '50', refunded: '50', payout: '101', symbol: 'BTC/USDT', price: '90000', pnl: '-3.2', name: 'Sunrise #7',
+  code: 'ART-7', margin: '10', lots: 2, seconds: 60, trigger_price: '89000', tick_price: '88990',
 };
+const LANGUAGES = ['zh', 'hk', 'en', 'jp', 'kor', 'th', 'fra', 'spa', 'may', 'vi'];
 
 const userIdOf = (email: string) => (server.built.ctx.sqlite.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
 const personal = (page: NoticePage) => page.list.filter((notice) => notice.kind !== 'announcement');
@@ -81,7 +86,7 @@ describe('the notification centre', () => {
     const userId = userIdOf(user.email);
     const kinds = Object.keys(NOTIFICATION_KINDS);
     for (const kind of kinds) emit(userId, kind);
-    for (const lang of ['zh', 'hk', 'en', 'jp', 'kor', 'th', 'fra', 'spa', 'may', 'vi']) {
+    for (const lang of LANGUAGES) {
       const notices = personal((await list(user.token, lang, { limit: 100 })).message);
       expect(notices.map((notice) => notice.kind).sort()).toEqual([...kinds].sort());
       for (const notice of notices) {
@@ -179,5 +184,52 @@ describe('the notification centre', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]?.subject).toContain('提现');
     expect(sent[0]?.body).toContain('12.5 USDT');
+  });
+});
+
+/** Every kind the server's own code writes out next to the word `kind` ('area.event'), outside tests. */
+function kindsInServerSource(): Set<string> {
+  const root = new URL('../../', import.meta.url);
+  const found = new Set<string>();
+  for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.ts') || file.endsWith('.test.ts') || file.includes('notifications/')) continue;
+    for (const line of readFileSync(new URL(file, root), 'utf8').split('\n')) {
+      if (!/\bkind\b/.test(line)) continue;
+      for (const match of line.matchAll(/'([a-z_]+\.[a-z_]+)'/g)) found.add(match[1] as string);
+    }
+  }
+  return found;
+}
+
+type Texts = { messages: Record<string, Record<string, string>> };
+const textsOf = (lang: string) => JSON.parse(readFileSync(new URL(`../../../../../packages/i18n/locales/${lang}/notifications.json`, import.meta.url), 'utf8')) as Texts;
+
+describe('the kinds the server emits', () => {
+  it('all have an entry, and so a text of their own', () => {
+    const emitted = new Set([...kindsInServerSource(), ...Object.keys(EMITTED_PARAMS), ...NFT_MESSAGE_KINDS.map((kind) => `nft.${kind}`)]);
+    expect(emitted.size).toBeGreaterThan(40);
+    expect([...emitted].filter((kind) => !(kind in NOTIFICATION_KINDS)).sort()).toEqual([]);
+  });
+
+  it('are written only with the values their emitters send, in every language', () => {
+    for (const lang of LANGUAGES) {
+      const { messages } = textsOf(lang);
+      for (const [kind, params] of Object.entries(EMITTED_PARAMS)) {
+        const [area, event] = kind.split('.') as [string, string];
+        const text = messages[area]?.[event];
+        expect(text, `${lang} ${kind}`).toBeTruthy();
+        const used = [...(text as string).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]);
+        expect(used.filter((name) => !params.includes(name as string)), `${lang} ${kind}`).toEqual([]);
+      }
+    }
+  });
+
+  it('link trading and NFT messages to the pages that show them', () => {
+    const link = (kind: string) => NOTIFICATION_KINDS[kind]?.link({ refId: 1, params: {} });
+    expect(link('futures.margin_added')).toBe('/pages/transaction/contract_order');
+    expect(link('option.placed')).toBe('/pages/transaction/seconds_order');
+    expect(link('nft.margin_paid')).toBe('/pages/nft/mine');
+    expect(link('nft.box_opened')).toBe('/pages/nft/myNft');
+    expect(link('spot.take_profit_triggered')).toBe('/pages/transaction/order');
   });
 });
