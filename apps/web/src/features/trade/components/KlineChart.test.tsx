@@ -106,7 +106,8 @@ describe('KlineChart', () => {
     stubApi({ '/currency/new_timeshar': history });
     renderAt(<KlineChart def={def} />);
     const live = () => (charts.created.at(-1)?.all ?? []).filter((entry) => !entry.removed && entry.type !== 'Candlestick');
-    await waitFor(() => expect(live().map((entry) => [entry.type, entry.pane])).toEqual([['Line', 0], ['Line', 0], ['Line', 0], ['Histogram', 1]]));
+    // Volume bars with their 5- and 10-candle averages below the price.
+    await waitFor(() => expect(live().map((entry) => [entry.type, entry.pane])).toEqual([['Line', 0], ['Line', 0], ['Line', 0], ['Histogram', 1], ['Line', 1], ['Line', 1]]));
     await waitFor(() => expect(live()[0]?.setData.mock.lastCall?.[0]).toHaveLength(40));
     // MA7 of closes 100000..100039: the first value at the seventh candle is the mean of the first seven.
     const ma7 = live()[0]?.setData.mock.lastCall?.[0] as { time: number; value?: number }[];
