@@ -17,7 +17,7 @@ const READY: Record<string, string[]> = {
   '/pages/transaction/order': ['[data-testid="orders-list-open"], [data-testid="orders-empty-open"]'],
   '/pages/transaction/currency': ['[data-testid="trade-summary"]', '[data-testid="trade-book"]', '[data-testid="trade-form"]'],
   '/pages/transaction/currency_order': ['[data-testid="order-detail"]'],
-  '/pages/kefu/index': ['[data-testid="kefu-email"]', '[data-testid="kefu-contact"]', '[data-testid="kefu-guides"]'],
+  '/pages/kefu/index': ['[data-testid="kefu-safety"]', '[data-testid="kefu-faq"]', '[data-testid="kefu-input"]'],
   '/pages/fund/assets': ['[data-testid="assets-account-change"]', '[data-testid="assets-profile"] .assets-badge'],
   '/pages/fund/assets_record': ['[data-testid="coin-accounts"]', '[data-testid="coin-postings"] [data-testid="bill"]'],
   '/pages/fund/assets_all_record': ['[data-testid="bills-list"]'],
@@ -64,6 +64,27 @@ const READY: Record<string, string[]> = {
   '/pages/financial/index': ['[data-testid="fin-summary"]', '[data-testid="fin-products"]'],
   '/pages/transaction/seconds': ['[data-testid="options-price"]', '[data-testid="options-risk"]'],
   '/pages/transaction/seconds_order': ['[data-testid="options-orders-page"] .options-empty, [data-testid="options-list-open"]'],
+  '/pages/transaction/index': ['[data-testid="futures-hub-crypto"]', '[data-testid="futures-hub-BTC/USDT"]'],
+  '/pages/transaction/index2': ['[data-testid="futures-hub-stock"]'],
+  '/pages/transaction/contract': ['[data-testid="futures-side"]', '[data-testid="futures-lots"]'],
+  '/pages/transaction/contract_order': ['[data-testid="futures-orders-page"]'],
+  '/pages/kefu/chatroom': ['[data-testid="chatroom-input"]'],
+  '/pages/setting/share': ['[data-testid="invite-qr"]', '[data-testid="invite-code"]'],
+  '/pages/notice/index': ['[data-testid="notice-list"], [data-testid="notice-empty"]'],
+  '/pages/common/news': ['[data-testid="news-list"]'],
+  '/pages/nft/nft': ['[data-testid="nft-home"]', '[data-testid="nft-banner"]'],
+  '/pages/nft/search': ['[data-testid="nft-search"]'],
+  '/pages/nft/components/artwork': ['[data-testid="nft-search"]'],
+  '/pages/nft/components/artist': ['[data-testid="nft-artists"]'],
+  '/pages/nft/artistDetail': ['[data-testid="nft-artist"]'],
+  '/pages/nft/collection': ['[data-testid="nft-collection"]'],
+  '/pages/nft/artworkDetail': ['[data-testid="nft-artwork"]'],
+  '/pages/nft/artworkDetail_video': ['[data-testid="nft-artwork"]'],
+  '/pages/nft/purchase': ['[data-testid="nft-purchase"]'],
+  '/pages/nft/purchase_one': ['[data-testid="nft-purchase-one"]'],
+  '/pages/nft/mine': ['[data-testid="nft-mine"]'],
+  '/pages/nft/myNft': ['[data-testid="nft-my-nft"]'],
+  '/pages/nft/resell': ['[data-testid="nft-resell-page"]'],
 };
 
 const HOME_ROUTES = ['/', '/pages/index/index'];
@@ -77,10 +98,10 @@ const isVisitorPage = (path: string) => path.startsWith('/pages/common/');
 const builtRoutes = PAGE_ROUTES.filter((route) => route.load !== comingSoon).map((route) => route.path);
 const comingSoonRoute = PAGE_ROUTES.find((route) => route.load === comingSoon)?.path;
 
-/** Nothing is still loading: no skeleton, no page or request spinner, every image drawn and the fonts in. */
+/** Nothing is still loading: no skeleton, no page or request spinner, every image drawn (a lazy one below the screen waits for scrolling) and the fonts in. */
 async function waitUntilSettled(page: Page): Promise<void> {
   await page.waitForFunction(
-    () => document.querySelector('.adm-skeleton, [data-testid="page-loading"], [data-testid="slow-request"]') === null && [...document.images].every((image) => image.complete),
+    () => document.querySelector('.adm-skeleton, [data-testid="page-loading"], [data-testid="slow-request"]') === null && [...document.images].every((image) => image.complete || (image.loading === 'lazy' && image.getBoundingClientRect().top > innerHeight)),
   );
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
@@ -117,6 +138,18 @@ describe('screenshots of every page at 390x844', () => {
     queries['/pages/lockming/buy'] = `?id=${(await read<{ id: number }[]>('/lh/deposit/config'))[0]?.id}`;
     queries['/pages/ieo/subscribe'] = `?id=${(await read<{ list: { id: number }[] }>('/project?status=in_progress')).list[0]?.id}`;
     queries['/pages/invest/purchase'] = `?id=${(await read<{ id: number }[]>('/dual/index'))[0]?.id}`;
+    // NFT pages about one artist, collection or artwork open on seeded ones (a video for the video detail).
+    const [artist] = await read<{ uid: string }[]>('/bind_box/getArtist');
+    const [collection] = await read<{ id: number }[]>('/bind_box/getCollection');
+    const [artwork] = (await read<{ list: { id: number; code: string }[] }>('/bind_box/getBoxList')).list;
+    const [video] = (await read<{ list: { id: number }[] }>('/bind_box/getBoxList?type=video')).list;
+    queries['/pages/nft/artistDetail'] = `?uid=${artist?.uid}`;
+    queries['/pages/nft/collection'] = `?id=${collection?.id}`;
+    queries['/pages/nft/artworkDetail'] = `?id=${artwork?.id}`;
+    queries['/pages/nft/artworkDetail_video'] = `?id=${video?.id}`;
+    queries['/pages/nft/purchase_one'] = `?code=${artwork?.code}`;
+    queries['/pages/nft/resell'] = `?code=${artwork?.code}`;
+    queries['/pages/transaction/contract'] = '?symbol=BTC%2FUSDT';
     // An outside page in the in-app browser: the API's own documentation, which needs no internet.
     queries['/pages/common/webView'] = `?url=${encodeURIComponent(`${baseUrl()}/api/docs`)}&title=OpenBourse%20API`;
   });

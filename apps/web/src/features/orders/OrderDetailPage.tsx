@@ -25,7 +25,7 @@ function DetailContent({ detail, onChanged }: { detail: OrderDetail; onChanged: 
     <>
       <OrderSummary order={order} quote={quote.data} />
       <OrderFacts order={order} placementTick={detail.reference_tick} />
-      {order.trigger ? <TriggerFacts trigger={order.trigger} /> : null}
+      {detail.trigger ? <TriggerFacts trigger={detail.trigger} /> : null}
       <FillList fills={fills} {...pairUnits(order.symbol)} />
       {order.status === 'open' ? (
         <div className="orders-detail__actions">

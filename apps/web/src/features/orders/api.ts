@@ -34,7 +34,9 @@ export interface OrderTrigger {
 }
 
 export interface OrderDetail {
-  order: SpotOrder & { trigger?: OrderTrigger | null };
+  order: SpotOrder;
+  /** The stop that placed this order and the feed tick that fired it; null for an order the user placed directly. */
+  trigger: OrderTrigger | null;
   /** The market tick current when the order was accepted. */
   reference_tick: ReferenceTick | null;
   fills: OrderFill[];
