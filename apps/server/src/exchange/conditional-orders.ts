@@ -59,6 +59,8 @@ export interface ConditionalDeps {
   bus: MarketBus;
   exchange: Exchange;
   lastTick(symbol: string): LastTick | undefined;
+  /** Whether a tick of this instrument may fire orders now (a stock's market hours). */
+  firesAt(instrument: Instrument, tickTime: number): boolean;
   now(): number;
   log: FastifyBaseLogger;
 }
@@ -209,8 +211,14 @@ export class ConditionalOrders {
     return group;
   }
 
-  /** The feed moved: every leg whose level the price reached fires, nearest first. */
+  /**
+   * The feed moved: every leg whose level the price reached fires, nearest
+   * first. Outside a stock's market hours nothing fires: the legs wait in the
+   * index and fire on the first tick after the open.
+   */
   onTick(tick: TickEvent): void {
+    const instrument = this.deps.instruments.get(tick.symbol);
+    if (instrument && !this.deps.firesAt(instrument, tick.time)) return;
     const fired = this.triggers.takeCrossed(tick.symbol, tick.priceTicks);
     const groups = new Set<number>();
     for (const trigger of fired) {

@@ -157,6 +157,15 @@ export class MarketData {
     return instrument.calendar === undefined || isMarketOpen(CALENDARS[instrument.calendar], time);
   }
 
+  /**
+   * Whether a feed tick may fire what waits on it (entrusts, stops,
+   * liquidations): a stock's only inside its market hours, both at the tick's
+   * time and now, so a replayed or late tick never fires over a closed market.
+   */
+  firesAt(instrument: Instrument, tickTime: number): boolean {
+    return this.isOpen(instrument, tickTime) && this.isOpen(instrument, this.deps.now());
+  }
+
   nextOpen(instrument: Instrument, time: number): number {
     return instrument.calendar === undefined ? time : nextOpen(CALENDARS[instrument.calendar], time);
   }

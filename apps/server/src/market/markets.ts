@@ -41,7 +41,7 @@ export function createMarkets(config: Config, deps: MarketDeps): Markets {
   market.start();
   const exchange = new Exchange({ sqlite: deps.sqlite, instruments, bus, now: deps.now, referenceTickId: (symbol) => market.lastTick(symbol)?.id ?? null });
   exchange.start();
-  const conditionalOrders = new ConditionalOrders({ sqlite: deps.sqlite, instruments, bus, exchange, lastTick: (symbol) => market.lastTick(symbol), now: deps.now, log: deps.log });
+  const conditionalOrders = new ConditionalOrders({ sqlite: deps.sqlite, instruments, bus, exchange, lastTick: (symbol) => market.lastTick(symbol), firesAt: (instrument, tickTime) => market.firesAt(instrument, tickTime), now: deps.now, log: deps.log });
   const simulator = config.market.feed === 'simulator' ? new SimulatorFeed(market, instruments.all, config.market.seed, config.market.tickMs, deps.now) : undefined;
 
   const usdt = deps.catalog.currencyBySymbol('USDT');

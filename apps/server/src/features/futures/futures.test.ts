@@ -237,3 +237,62 @@ describe('futures (/lever/*)', () => {
     await flat();
   });
 });
+
+describe('stock futures and stock conditional orders wait for market hours', () => {
+  // Monday 2026-11-23, 10:00 in New York: NYSE is open.
+  const MONDAY_OPEN = Date.parse('2026-11-23T15:00:00Z');
+  const MONDAY_EVENING = Date.parse('2026-11-23T22:00:00Z');
+  const TUESDAY_OPEN = Date.parse('2026-11-24T14:31:00Z');
+  const AAPL = { currency_id: 101, legal_id: 3 };
+  let server: TestServer;
+  let token: string;
+
+  const feed = async (price: string) => {
+    await pushTicks(server, 'AAPL/USDT', [{ price, volume: '10', time: server.built.ctx.now() }]);
+    return server.built.ctx.market.lastTick('AAPL/USDT')?.id as number;
+  };
+  const submit = async (body: Record<string, unknown>) => (await server.post<Position>('/lever/submit', { ...AAPL, order_type: 'market', ...body }, { token })).message;
+  const orders = async () => (await server.post<{ list: Position[] }>('/lever/dealall', { ...AAPL, limit: 50 }, { token })).message.list;
+  const statusOf = async (id: number) => (await orders()).find((row) => row.id === id) as Position;
+  const conditional = async (id: number) => {
+    const rows = [1, 2].map((status) => server.get<{ list: { id: number; status: string; trigger_tick: { id: number } | null }[] }>('/coin/conditional/list', { status }, { token }));
+    return (await Promise.all(rows)).flatMap((answer) => answer.message.list).find((row) => row.id === id);
+  };
+
+  beforeAll(async () => {
+    server = await startServer({}, { startAt: MONDAY_OPEN });
+    const user = await registerUser(server);
+    token = user.token;
+    credit(server, user.email, '10000', 'USDT', LEVER);
+    credit(server, user.email, '5', 'AAPL', 8);
+    await feed('200');
+  });
+  afterAll(() => server.close());
+
+  it('fires no entrust, take-profit, liquidation or spot take-profit over closed hours, and all of them on the first tick after the open', async () => {
+    const takeProfit = await submit({ type: 1, lots: 10, multiple: 10, target_profit_price: '210' });
+    const liquidating = await submit({ type: 2, lots: 10, multiple: 20 });
+    expect(Number(liquidating.liquidation_price)).toBeLessThan(215);
+    const entrust = await submit({ type: 2, order_type: 'limit', target_price: '212', lots: 1, multiple: 10 });
+    const spot = await server.post<{ list: { id: number; status: string }[] }>('/coin/tpsl', { currency_id: 101, amount: '1', take_profit_price: '210' }, { token });
+    expect(spot, JSON.stringify(spot)).toMatchObject({ type: 'ok' });
+    const spotLeg = spot.message.list[0]?.id as number;
+
+    server.setTime(MONDAY_EVENING);
+    await feed('215');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await statusOf(takeProfit.id)).status).toBe('holding');
+    expect((await statusOf(liquidating.id)).status).toBe('holding');
+    expect((await statusOf(entrust.id)).status).toBe('entrusted');
+    expect((await conditional(spotLeg))?.status).toBe('waiting');
+    // Closed hours: the position is valued at the last tick.
+    expect((await server.post<Deal>('/lever/deal', AAPL, { token })).message.positions.find((row) => row.id === takeProfit.id)).toMatchObject({ status: 'holding' });
+
+    server.setTime(TUESDAY_OPEN);
+    const openTick = await feed('215');
+    expect((await statusOf(takeProfit.id)).close).toMatchObject({ reason: 'take_profit', tick: { id: openTick } });
+    expect((await statusOf(liquidating.id)).close).toMatchObject({ reason: 'liquidation', tick: { id: openTick } });
+    expect(await statusOf(entrust.id)).toMatchObject({ status: 'holding', open_tick_id: openTick });
+    await expect.poll(async () => (await conditional(spotLeg))?.trigger_tick?.id).toBe(openTick);
+  });
+});

@@ -464,6 +464,9 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
    * transaction, each order in its own savepoint; events after the commit.
    */
   function onTick(tick: TickEvent): number {
+    const contract = contracts.get(tick.symbol);
+    // Outside a stock's market hours nothing fires: the levels stay in the index and fire on the first tick after the open.
+    if (contract && !ctx.market.firesAt(contract.instrument, tick.time)) return 0;
     const feed: FeedTick = { id: tick.tickId, priceTicks: tick.priceTicks, time: tick.time };
     let fired = triggers.takeCrossed(tick.symbol, tick.priceTicks);
     if (fired.length === 0) return 0;

@@ -1,6 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { Page } from '../../shared/api/page.ts';
+import { queryClient } from '../../shared/api/queries.ts';
 import { api } from '../../shared/api/request.ts';
+import { refreshOnReconnect, sharedListener } from '../../shared/realtime/index.ts';
 import { useSession } from '../../shared/session.ts';
 
 export type Side = 'long' | 'short';
@@ -84,27 +87,46 @@ export interface LeverDeal {
   positions: FuturesOrder[];
 }
 
-/** Positions close on the server when a feed tick crosses a level; the lists refresh often so a close shows within seconds. */
-const LIVE_REFRESH_MS = 2000;
+const FUTURES_KEY = 'futures';
+
+/**
+ * The engine closes, opens and liquidates on feed ticks; each change reaches
+ * the user's private `events` channel as a `futures.*` bus event, and the
+ * positions are asked again at once. Live P&L between events comes from the
+ * quotes stream; after a lost connection the lists are asked again.
+ */
+function refreshAfterEvent(data: unknown): void {
+  const kind = (data as { kind?: string } | null)?.kind ?? '';
+  if (!kind.startsWith('futures.')) return;
+  void queryClient.invalidateQueries({ queryKey: [FUTURES_KEY] });
+  void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+}
+
+const followFuturesEvents = sharedListener('events', refreshAfterEvent);
+refreshOnReconnect([FUTURES_KEY]);
+
+function useFollowFuturesEvents(active: boolean): void {
+  useEffect(() => (active ? followFuturesEvents() : undefined), [active]);
+}
 
 export function useLeverDeal(currencyId: number, legalId = 3) {
   const { token } = useSession();
+  useFollowFuturesEvents(Boolean(token));
   return useQuery({
-    queryKey: ['futures', 'deal', currencyId, legalId, Boolean(token)],
+    queryKey: [FUTURES_KEY, 'deal', currencyId, legalId, Boolean(token)],
     queryFn: () => api.post<LeverDeal>('/lever/deal', { currency_id: currencyId, legal_id: legalId }),
     // The pair's ids come from the quotes; until they are known there is nothing to ask.
     enabled: Boolean(token) && currencyId > 0,
-    refetchInterval: LIVE_REFRESH_MS,
   });
 }
 
 export function useFuturesOrders(status: FuturesStatus) {
   const { token } = useSession();
+  useFollowFuturesEvents(Boolean(token));
   return useQuery({
-    queryKey: ['futures', 'orders', status],
+    queryKey: [FUTURES_KEY, 'orders', status],
     queryFn: () => api.post<Page<FuturesOrder>>('/lever/my_trade', { status, limit: 50 }),
     enabled: Boolean(token),
-    refetchInterval: LIVE_REFRESH_MS,
   });
 }
 
@@ -113,7 +135,7 @@ function useFuturesMutation<Input>(run: (input: Input) => Promise<unknown>) {
   return useMutation({
     mutationFn: run,
     onSettled: () => {
-      void client.invalidateQueries({ queryKey: ['futures'] });
+      void client.invalidateQueries({ queryKey: [FUTURES_KEY] });
       void client.invalidateQueries({ queryKey: ['wallet'] });
     },
   });
