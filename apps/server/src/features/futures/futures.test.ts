@@ -236,6 +236,23 @@ describe('futures (/lever/*)', () => {
     expect((await order(entrust.id)).status).toBe('holding');
     await flat();
   });
+
+  it('closes the other positions of a tick when one of them fails, and keeps the failing one for the next tick', async () => {
+    await feed('100000');
+    const broken = (await submit({ type: 1, lots: 1, multiple: 10, target_profit_price: '101000' })).message;
+    const healthy = (await submit({ type: 1, lots: 1, multiple: 10, target_profit_price: '101000' })).message;
+    // A margin larger than what is frozen: its close cannot post, as a broken invariant would.
+    const { sqlite } = server.built.ctx;
+    const margin = sqlite.prepare('SELECT margin FROM futures_orders WHERE id = ?').pluck().get(broken.id) as number;
+    const setMargin = sqlite.prepare('UPDATE futures_orders SET margin = ? WHERE id = ?');
+    setMargin.run(1_000_000_000, broken.id);
+    const tickId = await feed('101000');
+    expect((await order(healthy.id)).close).toMatchObject({ reason: 'take_profit', tick: { id: tickId } });
+    expect((await order(broken.id)).status).toBe('holding');
+    setMargin.run(margin, broken.id);
+    const next = await feed('101000.01');
+    expect((await order(broken.id)).close).toMatchObject({ reason: 'take_profit', tick: { id: next } });
+  });
 });
 
 describe('stock futures and stock conditional orders wait for market hours', () => {

@@ -65,6 +65,13 @@ const CLOSE_PRIORITY: TriggerKind[] = ['liquidation', 'stop_loss', 'take_profit'
 
 const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
+/** `futures_orders` in the row shape drizzle answers, for the engine's prepared statements (terms still JSON text). */
+const ORDER_COLUMNS = `id, user_id AS userId, symbol, side, order_type AS orderType, multiple, lots, terms, status, limit_price_ticks AS limitPriceTicks,
+  entrust_hold AS entrustHold, take_profit_ticks AS takeProfitTicks, stop_loss_ticks AS stopLossTicks, open_price_ticks AS openPriceTicks,
+  open_tick_id AS openTickId, open_fee AS openFee, margin, overnight_fees AS overnightFees, overnight_paid_day AS overnightPaidDay, opened_at AS openedAt,
+  close_reason AS closeReason, close_tick_id AS closeTickId, close_feed_ticks AS closeFeedTicks, close_tick_time AS closeTickTime,
+  close_price_ticks AS closePriceTicks, pnl, close_fee AS closeFee, payout, deficit, closed_at AS closedAt, cancelled_at AS cancelledAt, created_at AS createdAt`;
+
 /**
  * Futures with isolated margin against the house (issue 11 §1). Margin and
  * entrust holds sit in the lever account's frozen bucket; fees go to `fees`;
@@ -88,7 +95,25 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
     balance: ctx.sqlite.prepare('SELECT available, frozen FROM ledger_accounts WHERE user_id = ? AND currency_id = ? AND account_type_id = ?'),
     lastTick: ctx.sqlite.prepare('SELECT id, price_ticks AS priceTicks, time FROM ticks WHERE symbol = ? ORDER BY id DESC LIMIT 1'),
     openLots: ctx.sqlite.prepare("SELECT COALESCE(SUM(lots), 0) FROM futures_orders WHERE user_id = ? AND symbol = ? AND status IN ('entrusted', 'holding')").pluck(),
+    // The risk engine's path: a tick can cross thousands of orders, so it reads them in one query and writes with prepared statements.
+    ordersByIds: ctx.sqlite.prepare(`SELECT ${ORDER_COLUMNS} FROM futures_orders WHERE id IN (SELECT value FROM json_each(?))`),
+    openEntrust: ctx.sqlite.prepare("UPDATE futures_orders SET status = 'holding', open_price_ticks = ?, open_tick_id = ?, open_fee = ?, margin = ?, entrust_hold = 0, opened_at = ? WHERE id = ?"),
+    close: ctx.sqlite.prepare(
+      "UPDATE futures_orders SET status = 'closed', close_reason = ?, close_tick_id = ?, close_feed_ticks = ?, close_tick_time = ?, close_price_ticks = ?, pnl = ?, close_fee = ?, payout = ?, deficit = ?, closed_at = ? WHERE id = ?",
+    ),
   };
+  /** One transaction when called outside one, a savepoint inside one (better-sqlite3 nests by itself). */
+  const inTransaction = ctx.sqlite.transaction((work: () => void) => work());
+  /** Every order of an instrument carries the same terms text: parsed once. */
+  const parsedTerms = new Map<string, FuturesTerms>();
+  function rowOf(raw: Omit<OrderRow, 'terms'> & { terms: string }): OrderRow {
+    let terms = parsedTerms.get(raw.terms);
+    if (!terms) {
+      terms = JSON.parse(raw.terms) as FuturesTerms;
+      parsedTerms.set(raw.terms, terms);
+    }
+    return { ...raw, terms };
+  }
 
   function contractOf(symbol: string): FuturesContractConfig {
     const contract = contracts.get(symbol);
@@ -301,22 +326,7 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
     const settled = settleClose(termsOf(row), positionOf(row), tick.priceTicks);
     const houseTakes = row.margin - settled.payoutMinor - settled.feeMinor;
     const def = contractOf(row.symbol).instrument.def;
-    db.update(futuresOrders)
-      .set({
-        status: 'closed',
-        closeReason: reason,
-        closeTickId: tick.id,
-        closeFeedTicks: tick.priceTicks,
-        closeTickTime: tick.time,
-        closePriceTicks: settled.closePriceTicks,
-        pnl: settled.pnlMinor,
-        closeFee: settled.feeMinor,
-        payout: settled.payoutMinor,
-        deficit: settled.deficitMinor,
-        closedAt: now,
-      })
-      .where(eq(futuresOrders.id, row.id))
-      .run();
+    statements.close.run(reason, tick.id, tick.priceTicks, tick.time, settled.closePriceTicks, settled.pnlMinor, settled.feeMinor, settled.payoutMinor, settled.deficitMinor, now, row.id);
     post(
       ctx.sqlite,
       {
@@ -343,13 +353,20 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
     };
   }
 
+  /**
+   * Announces committed changes. Listeners store what they hear (the
+   * notification centre writes a row per event): running them in one
+   * transaction turns a tick's thousands of commits into one.
+   */
   function emitAll(events: UserEvent[]): void {
-    const users = new Set<number>();
-    for (const event of events) {
-      ctx.bus.emit('user', event);
-      users.add(event.userId);
-    }
-    for (const userId of users) ctx.bus.emit('balance', { userId });
+    inTransaction(() => {
+      const users = new Set<number>();
+      for (const event of events) {
+        ctx.bus.emit('user', event);
+        users.add(event.userId);
+      }
+      for (const userId of users) ctx.bus.emit('balance', { userId });
+    });
   }
 
   function close(userId: number, orderId: number): void {
@@ -445,73 +462,100 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
     const limit = row.limitPriceTicks ?? atTick;
     const open = row.side === 'long' ? Math.min(atTick, limit) : Math.max(atTick, limit);
     const preview = previewOpen(terms, row.side, row.lots, row.multiple, { limitTicks: open });
-    const opened = db
-      .update(futuresOrders)
-      .set({ status: 'holding', openPriceTicks: open, openTickId: tick.id, openFee: preview.feeMinor, margin: preview.marginMinor, entrustHold: 0, openedAt: now })
-      .where(eq(futuresOrders.id, row.id))
-      .returning()
-      .get();
+    statements.openEntrust.run(open, tick.id, preview.feeMinor, preview.marginMinor, now, row.id);
+    const opened: OrderRow = { ...row, status: 'holding', openPriceTicks: open, openTickId: tick.id, openFee: preview.feeMinor, margin: preview.marginMinor, entrustHold: 0, openedAt: now };
     postOpen(opened, preview.marginMinor, preview.feeMinor, row.entrustHold, tick, now);
     return { row: opened, event: { userId: row.userId, kind: 'futures.opened', refType: 'futures_order', refId: row.id, params: { symbol: row.symbol, side: row.side, lots: row.lots, tick_id: tick.id }, time: now } };
   }
 
-  const loadOrders = (ids: number[]) => (ids.length === 0 ? [] : db.select().from(futuresOrders).where(inArray(futuresOrders.id, ids)).all());
+  const loadOrders = (ids: number[]): OrderRow[] =>
+    (statements.ordersByIds.all(JSON.stringify(ids)) as (Omit<OrderRow, 'terms'> & { terms: string })[]).map(rowOf);
+
+  /** Opens a crossed entrust or closes a crossed position for its highest-priority reason; answers whether it did. */
+  function settleTriggered(row: OrderRow, kinds: Set<TriggerKind>, feed: FeedTick, now: number, events: UserEvent[]): boolean {
+    if (row.status === 'entrusted' && kinds.has('entrust')) {
+      const opened = openEntrust(row, feed, now);
+      index(opened.row);
+      events.push(opened.event);
+      return true;
+    }
+    if (row.status !== 'holding') return false;
+    const reason = CLOSE_PRIORITY.find((kind) => kinds.has(kind)) as CloseReason | undefined;
+    if (!reason) return false;
+    const event = closeAt(row, feed, reason, now);
+    unindex(row);
+    events.push(event);
+    return true;
+  }
 
   /**
-   * One feed tick: takes what it crosses out of the index, opens crossed
-   * entrusts, closes crossed positions for the highest-priority reason, and
-   * repeats for levels a just-opened position already crosses. All in one
-   * transaction, each order in its own savepoint; events after the commit.
+   * Everything one tick crosses, in one transaction: takes the crossed
+   * levels out of the index, reads their orders in one query, opens and
+   * closes them, and repeats for levels a just-opened position already
+   * crosses. `isolated` puts each order in its own savepoint, so one failing
+   * order leaves the others done and goes back in the index for the next tick.
    */
-  function onTick(tick: TickEvent): number {
-    const contract = contracts.get(tick.symbol);
-    // Outside a stock's market hours nothing fires: the levels stay in the index and fire on the first tick after the open.
-    if (contract && !ctx.market.firesAt(contract.instrument, tick.time)) return 0;
-    const feed: FeedTick = { id: tick.tickId, priceTicks: tick.priceTicks, time: tick.time };
-    let fired = triggers.takeCrossed(tick.symbol, tick.priceTicks);
-    if (fired.length === 0) return 0;
+  function processTick(symbol: string, feed: FeedTick, isolated: boolean, touched: Set<number>): { handled: number; events: UserEvent[] } {
     const now = ctx.now();
     const events: UserEvent[] = [];
-    const reindex: OrderRow[] = [];
+    const failed: OrderRow[] = [];
     let handled = 0;
-    db.transaction(() => {
+    let fired = triggers.takeCrossed(symbol, feed.priceTicks);
+    if (fired.length === 0) return { handled, events };
+    inTransaction(() => {
       while (fired.length > 0) {
         const kindsByOrder = new Map<number, Set<TriggerKind>>();
         for (const trigger of fired) {
           const kinds = kindsByOrder.get(trigger.payload.orderId) ?? new Set<TriggerKind>();
           kinds.add(trigger.payload.kind);
           kindsByOrder.set(trigger.payload.orderId, kinds);
+          touched.add(trigger.payload.orderId);
         }
         for (const row of loadOrders([...kindsByOrder.keys()])) {
           const kinds = kindsByOrder.get(row.id) as Set<TriggerKind>;
+          if (!isolated) {
+            if (settleTriggered(row, kinds, feed, now, events)) handled += 1;
+            continue;
+          }
           try {
-            db.transaction(() => {
-              if (row.status === 'entrusted' && kinds.has('entrust')) {
-                const opened = openEntrust(row, feed, now);
-                events.push(opened.event);
-                index(opened.row);
-              } else if (row.status === 'holding') {
-                const reason = CLOSE_PRIORITY.find((kind) => kinds.has(kind)) as CloseReason | undefined;
-                if (!reason) return;
-                unindex(row);
-                events.push(closeAt(row, feed, reason, now));
-              }
-              handled += 1;
+            inTransaction(() => {
+              if (settleTriggered(row, kinds, feed, now, events)) handled += 1;
             });
           } catch (error) {
-            // One order failing must not stop the others; its levels go back in the index for the next tick.
             ctx.log.error({ err: error, orderId: row.id }, 'futures trigger failed');
-            reindex.push(row);
+            failed.push(row);
           }
         }
-        fired = triggers.takeCrossed(tick.symbol, tick.priceTicks);
+        fired = triggers.takeCrossed(symbol, feed.priceTicks);
       }
     });
-    for (const row of reindex) index(row);
-    emitAll(events);
-    return handled;
+    for (const row of failed) index(row);
+    return { handled, events };
   }
 
+  /**
+   * One feed tick. The batch runs without a savepoint per order (each
+   * order's money is frozen already, so none should fail); if one does, the
+   * whole tick rolls back, the orders it touched go back in the index as the
+   * database has them, and the tick runs again order by order. Events after
+   * the commit. Outside a stock's market hours nothing fires: the levels stay
+   * in the index and fire on the first tick after the open.
+   */
+  function onTick(tick: TickEvent): number {
+    const contract = contracts.get(tick.symbol);
+    if (contract && !ctx.market.firesAt(contract.instrument, tick.time)) return 0;
+    const feed: FeedTick = { id: tick.tickId, priceTicks: tick.priceTicks, time: tick.time };
+    const touched = new Set<number>();
+    let result: { handled: number; events: UserEvent[] };
+    try {
+      result = processTick(tick.symbol, feed, false, touched);
+    } catch {
+      for (const row of loadOrders([...touched])) index(row);
+      result = processTick(tick.symbol, feed, true, new Set());
+    }
+    emitAll(result.events);
+    return result.handled;
+  }
   /** Rebuilds the index from the database and processes the latest stored tick of every instrument with orders. */
   function rebuild(): void {
     const rows = db
