@@ -60,7 +60,9 @@ describe('futures on the phone', () => {
     await page.getByTestId('futures-submit').click();
     await page.getByTestId('futures-positions').locator('[data-status="holding"]').waitFor();
 
+    // The close reaches the open page over the socket's private events channel: nothing polls.
     await replay('101000');
+    await page.getByTestId('futures-positions').locator('[data-status="holding"]').waitFor({ state: 'detached', timeout: 5000 });
     await page.goto(`${server.url}/h5/#/pages/transaction/contract_order`);
     await page.locator('.futures-tabs .adm-tabs-tab').nth(2).click();
     const closed = page.locator('[data-status="closed"]').first();

@@ -1,12 +1,23 @@
-import { Button, Dialog, Input, Segmented, Selector, Skeleton, Stepper } from 'antd-mobile';
+import { formatCompact } from '@openbourse/core';
+import { Button, Dialog, Segmented, Skeleton } from 'antd-mobile';
+import { HistogramOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../shared/api/request.ts';
-import { formatChangePercent, formatDecimal, formatSignificant } from '../../shared/format.ts';
-import { useQuote } from '../../shared/market/quotes.ts';
+import { formatDecimal, formatSignificant } from '../../shared/format.ts';
+import { type Quote, useQuote } from '../../shared/market/quotes.ts';
 import { ROUTES } from '../../shared/navigation.ts';
+import { useLiveStale } from '../../shared/realtime/index.ts';
 import { useSession } from '../../shared/session.ts';
+import { ChartPanel } from '../../shared/trading/ChartPanel.tsx';
+import { DecimalField } from '../../shared/trading/DecimalField.tsx';
+import { KlineChart } from '../../shared/trading/KlineChart.tsx';
+import { useStableDef } from '../../shared/trading/market-data.ts';
+import { PairHeader } from '../../shared/trading/PairHeader.tsx';
+import { DepthPanel, OrderBook } from '../../shared/trading/PairOrderBook.tsx';
+import { TradingLayout } from '../../shared/trading/TradingLayout.tsx';
+import '../../shared/trading/trading.css';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
@@ -15,22 +26,40 @@ import { PositionCard } from './PositionCard.tsx';
 import { previewTicket, priceTicks, termsOf } from './preview.ts';
 import './futures.css';
 
-function Ticket({ deal, contract, feedPrice }: { deal: LeverDeal; contract: Contract; feedPrice: string }) {
+type OrderType = 'market' | 'limit';
+
+/** The limit price and order type live above the ticket: a tap on the book switches to limit at that price. */
+interface PriceChoice {
+  orderType: OrderType;
+  limit: string;
+  setOrderType(orderType: OrderType): void;
+  setLimit(limit: string): void;
+}
+
+/** The ticket in the form column: side, market or limit, multiple, lots, optional TP/SL, and margin, fee and liquidation price from core before submitting. */
+function Ticket({ deal, contract, feedPrice, price }: { deal: LeverDeal; contract: Contract; feedPrice: string; price: PriceChoice }) {
   const { t } = useTranslation('futures');
   const [side, setSide] = useState<Side>('long');
-  const [orderType, setOrderType] = useState<'market' | 'limit'>('market');
   const [multiple, setMultiple] = useState(contract.multiples.includes(10) ? 10 : (contract.multiples[0] as number));
-  const [lots, setLots] = useState(contract.min_lots);
-  const [limit, setLimit] = useState('');
+  const [lotsText, setLotsText] = useState(String(contract.min_lots));
   const [takeProfit, setTakeProfit] = useState('');
   const [stopLoss, setStopLoss] = useState('');
   const submit = useSubmitFutures();
   const terms = useMemo(() => termsOf(contract), [contract]);
   const feedTicks = priceTicks(terms, feedPrice) ?? 0;
-  const preview = previewTicket(terms, { side, lots, multiple, feedTicks, limit: orderType === 'limit' ? limit : undefined, takeProfit, stopLoss });
+  const { orderType, limit } = price;
+  const lots = /^\d+$/.test(lotsText) ? Number(lotsText) : 0;
+  const lotsValid = lots >= contract.min_lots && lots <= contract.max_lots_per_order;
+  const preview = lotsValid ? previewTicket(terms, { side, lots, multiple, feedTicks, limit: orderType === 'limit' ? limit : undefined, takeProfit, stopLoss }) : null;
   const base = contract.symbol.split('/')[0];
   const tooMuch = preview !== null && preview.total !== '--' && Number(preview.total) > Number(deal.available);
-  const issue = tooMuch ? t('issue.balance') : preview?.issue ? t(`issue.${preview.issue}`, { price: preview.liquidationForIssue }) : null;
+  const issue = !lotsValid
+    ? t('issue.lots', { min: contract.min_lots, max: contract.max_lots_per_order })
+    : tooMuch
+      ? t('issue.balance')
+      : preview?.issue
+        ? t(`issue.${preview.issue}`, { price: preview.liquidationForIssue })
+        : null;
 
   const send = async () => {
     try {
@@ -54,7 +83,7 @@ function Ticket({ deal, contract, feedPrice }: { deal: LeverDeal; contract: Cont
   };
 
   return (
-    <Section testId="futures-ticket">
+    <section className={`futures-ticket futures-ticket--${side}`} data-testid="futures-ticket">
       <Segmented
         block
         className={`futures-side futures-side--${side}`}
@@ -70,7 +99,7 @@ function Ticket({ deal, contract, feedPrice }: { deal: LeverDeal; contract: Cont
         block
         className="futures-type"
         value={orderType}
-        onChange={(value) => setOrderType(value as 'market' | 'limit')}
+        onChange={(value) => price.setOrderType(value as OrderType)}
         options={[
           { label: t('type.market'), value: 'market' },
           { label: t('type.limit'), value: 'limit' },
@@ -78,45 +107,47 @@ function Ticket({ deal, contract, feedPrice }: { deal: LeverDeal; contract: Cont
         data-testid="futures-type"
       />
       {orderType === 'limit' ? (
-        <div className="futures-field">
-          <span>{t('field.price')}</span>
-          <Input inputMode="decimal" value={limit} onChange={setLimit} placeholder={formatDecimal(feedPrice)} data-testid="futures-limit" />
-        </div>
+        <DecimalField label={t('field.price')} value={limit} step={contract.tick_size} onChange={price.setLimit} testId="futures-limit" />
       ) : null}
-      <div className="futures-field">
+      <label className="futures-select">
         <span>{t('field.multiple')}</span>
-        <Selector
-          className="futures-multiples"
-          columns={Math.min(5, contract.multiples.length)}
-          options={contract.multiples.map((value) => ({ label: `×${value}`, value }))}
-          value={[multiple]}
-          onChange={(values) => values[0] !== undefined && setMultiple(values[0])}
-        />
-      </div>
-      <div className="futures-field">
-        <span>
-          {t('field.lots')} <small>{t('field.lotSize', { size: contract.lot_size, base })}</small>
-        </span>
-        <Stepper min={contract.min_lots} max={contract.max_lots_per_order} digits={0} value={lots} onChange={(value) => setLots(Math.max(contract.min_lots, Math.floor(value ?? contract.min_lots)))} data-testid="futures-lots" />
-      </div>
+        <select value={multiple} onChange={(event) => setMultiple(Number(event.target.value))} data-testid="futures-multiple">
+          {contract.multiples.map((value) => (
+            <option key={value} value={value}>
+              ×{value}
+            </option>
+          ))}
+        </select>
+      </label>
+      <DecimalField label={`${t('field.lots')} · ${t('field.lotSize', { size: contract.lot_size, base })}`} value={lotsText} step="1" onChange={setLotsText} testId="futures-lots" />
       <div className="futures-stops">
-        <div className="futures-field">
-          <span>{t('field.takeProfit')}</span>
-          <Input inputMode="decimal" value={takeProfit} onChange={setTakeProfit} data-testid="futures-tp" />
-        </div>
-        <div className="futures-field">
-          <span>{t('field.stopLoss')}</span>
-          <Input inputMode="decimal" value={stopLoss} onChange={setStopLoss} data-testid="futures-sl" />
-        </div>
+        <label className="futures-stop" data-testid="futures-tp">
+          <span>{t('field.takeProfitShort')}</span>
+          <input inputMode="decimal" autoComplete="off" value={takeProfit} onChange={(event) => setTakeProfit(event.target.value.replace(',', '.'))} />
+        </label>
+        <label className="futures-stop" data-testid="futures-sl">
+          <span>{t('field.stopLossShort')}</span>
+          <input inputMode="decimal" autoComplete="off" value={stopLoss} onChange={(event) => setStopLoss(event.target.value.replace(',', '.'))} />
+        </label>
       </div>
-      <Facts
-        facts={[
-          { label: t('field.margin'), value: `${preview?.margin ?? '--'} USDT`, testId: 'futures-margin' },
-          { label: t('field.fee'), value: `${preview?.fee ?? '--'} USDT`, testId: 'futures-fee' },
-          { label: t('field.liquidation'), value: preview?.liquidation ?? '--', strong: true, testId: 'futures-liquidation' },
-          { label: t('field.available'), value: `${formatSignificant(deal.available)} USDT` },
-        ]}
-      />
+      <dl className="futures-preview">
+        <div>
+          <dt>{t('field.margin')}</dt>
+          <dd data-testid="futures-margin">{preview?.margin ?? '--'}</dd>
+        </div>
+        <div>
+          <dt>{t('field.fee')}</dt>
+          <dd data-testid="futures-fee">{preview?.fee ?? '--'}</dd>
+        </div>
+        <div>
+          <dt>{t('field.liquidation')}</dt>
+          <dd data-testid="futures-liquidation">{preview?.liquidation ?? '--'}</dd>
+        </div>
+        <div>
+          <dt>{t('field.available')}</dt>
+          <dd data-testid="futures-available">{formatSignificant(deal.available)} USDT</dd>
+        </div>
+      </dl>
       {issue ? (
         <p className="futures-issue" role="alert" data-testid="futures-issue">
           {issue}
@@ -124,7 +155,6 @@ function Ticket({ deal, contract, feedPrice }: { deal: LeverDeal; contract: Cont
       ) : null}
       <Button
         block
-        size="large"
         className={`futures-submit futures-submit--${side}`}
         disabled={Boolean(issue) || !contract.market_open || (orderType === 'limit' && !limit)}
         loading={submit.isPending}
@@ -133,10 +163,7 @@ function Ticket({ deal, contract, feedPrice }: { deal: LeverDeal; contract: Cont
       >
         {t('action.open', { side: t(`side.${side}`), lots })}
       </Button>
-      {!contract.market_open ? <p className="futures-note">{t('note.closed')}</p> : null}
-      <p className="futures-note">{t('note.spread', { spread: contract.spread, fee: Number(contract.fee_rate) * 100, overnight: Number(contract.overnight_rate) * 100 })}</p>
-      <p className="futures-note futures-note--risk">{t('note.risk')}</p>
-    </Section>
+    </section>
   );
 }
 
@@ -153,18 +180,136 @@ function Visitor() {
   );
 }
 
-/** pages/transaction/contract?symbol=: the futures ticket (long or short, market or limit, multiple, lots, TP/SL) previewed with core, and the pair's open positions. */
-export default function ContractPage() {
+/** Last price, change and 24 h figures, with the button that opens the K-line. */
+function ContractSummary({ quote, chartOpen, onToggleChart }: { quote: Quote; chartOpen: boolean; onToggleChart(): void }) {
+  const { t } = useTranslation('trade');
+  const stale = useLiveStale('tickers');
+  return (
+    <PairHeader
+      price={quote.price}
+      changePercent={quote.change_percent}
+      stale={stale}
+      stats={[
+        { label: t('summary.high'), value: formatDecimal(quote.high) },
+        { label: t('summary.low'), value: formatDecimal(quote.low) },
+        { label: t('summary.volume', { currency: quote.base }), value: formatCompact(quote.volume) },
+      ]}
+      actions={
+        <button type="button" className="trading-icon-button" aria-expanded={chartOpen} aria-label={t('chart.toggle')} onClick={onToggleChart} data-testid="futures-chart-toggle">
+          <HistogramOutline />
+        </button>
+      }
+    />
+  );
+}
+
+/** The user's positions and entrusts of this pair under the form and book, with close all. */
+function Positions({ positions, feedPrice }: { positions: FuturesOrder[]; feedPrice: string }) {
+  const { t } = useTranslation('futures');
+  const [confirmClose, setConfirmClose] = useState(false);
+  return (
+    <Section
+      title={t('tabs.holding')}
+      extra={
+        <span className="futures-positions__actions">
+          {positions.some((row) => row.status === 'holding') ? (
+            <Button size="mini" fill="outline" onClick={() => setConfirmClose(true)}>
+              {t('action.closeAll')}
+            </Button>
+          ) : null}
+        </span>
+      }
+      testId="futures-positions"
+    >
+      {positions.length === 0 ? <p className="futures-empty">{t('empty')}</p> : positions.map((order) => <PositionCard key={order.id} order={order} feedPrice={feedPrice} />)}
+      <BatchCloseDialog type={confirmClose ? 0 : null} onClose={() => setConfirmClose(false)} />
+    </Section>
+  );
+}
+
+function ContractScreen({ quote }: { quote: Quote }) {
   const { t } = useTranslation('futures');
   const [params, setParams] = useSearchParams();
-  const symbol = params.get('symbol') ?? 'BTC/USDT';
   const { token } = useSession();
-  const quote = useQuote(symbol);
-  const deal = useLeverDeal(quote.data?.currency_id ?? 0, quote.data?.legal_id ?? 3);
+  const def = useStableDef(quote);
+  const deal = useLeverDeal(quote.currency_id, quote.legal_id);
   const contract = deal.data?.contract;
-  const positions = deal.data?.positions ?? [];
-  const [confirmClose, setConfirmClose] = useState(false);
+  const [chartOpen, setChartOpen] = useState(false);
+  const [orderType, setOrderType] = useState<OrderType>('market');
+  const [limit, setLimit] = useState('');
+  const price: PriceChoice = { orderType, limit, setOrderType, setLimit };
+  const pickPrice = (picked: string) => {
+    setOrderType('limit');
+    setLimit(picked);
+  };
+  const symbol = params.get('symbol') ?? quote.symbol;
 
+  const form = !token ? (
+    <Visitor />
+  ) : deal.isError ? (
+    <LoadError title={t('error.title')} description={t('error.description')} onRetry={() => void deal.refetch()} />
+  ) : deal.data && contract ? (
+    <Ticket deal={deal.data} contract={contract} feedPrice={quote.price} price={price} />
+  ) : (
+    <Skeleton.Paragraph lineCount={8} animated className="futures-skeleton" />
+  );
+
+  return (
+    <div className="futures-page" data-testid="futures-contract-page">
+      <TradingLayout
+        top={
+          <>
+            {deal.data ? (
+              <div className="futures-pairs">
+                {deal.data.contracts
+                  .filter((entry) => entry.kind === contract?.kind)
+                  .map((entry) => (
+                    <button type="button" key={entry.symbol} className={`futures-pair ${entry.symbol === symbol ? 'futures-pair--active' : ''}`} onClick={() => setParams({ symbol: entry.symbol }, { replace: true })}>
+                      {entry.symbol.split('/')[0]}
+                    </button>
+                  ))}
+              </div>
+            ) : null}
+            {contract && !contract.market_open ? <p className="futures-note futures-note--closed">{t('note.closed')}</p> : null}
+            <ContractSummary quote={quote} chartOpen={chartOpen} onToggleChart={() => setChartOpen((open) => !open)} />
+            <ChartPanel open={chartOpen} render={(tab, fullScreen) => (tab === 'kline' ? <KlineChart def={def} fullScreen={fullScreen} /> : <DepthPanel quote={quote} />)} />
+          </>
+        }
+        form={form}
+        book={<OrderBook quote={quote} def={def} onPick={pickPrice} />}
+        bottom={
+          token && deal.data ? (
+            <>
+              <Facts
+                className="futures-account"
+                facts={[
+                  { label: t('field.usedMargin'), value: `${formatSignificant(deal.data.used_margin)} USDT` },
+                  { label: t('field.accountRisk'), value: deal.data.account_risk_rate ? `${deal.data.account_risk_rate}%` : '--' },
+                ]}
+              />
+              <Positions positions={deal.data.positions} feedPrice={quote.price} />
+              {contract ? (
+                <p className="futures-note">{t('note.spread', { spread: contract.spread, fee: Number(contract.fee_rate) * 100, overnight: Number(contract.overnight_rate) * 100 })}</p>
+              ) : null}
+              <p className="futures-note futures-note--risk">{t('note.risk')}</p>
+            </>
+          ) : null
+        }
+      />
+    </div>
+  );
+}
+
+/**
+ * pages/transaction/contract?symbol=: futures in the shared trading layout:
+ * the pair header with the K-line one tap away, the ticket (previewed with
+ * core) beside the pair's book, and the user's positions below.
+ */
+export default function ContractPage() {
+  const { t } = useTranslation('futures');
+  const [params] = useSearchParams();
+  const symbol = params.get('symbol') ?? 'BTC/USDT';
+  const quote = useQuote(symbol);
   return (
     <>
       <PageHeader
@@ -176,53 +321,14 @@ export default function ContractPage() {
           </Link>
         }
       />
-      <div className="futures-page" data-testid="futures-contract-page">
-        <div className="futures-price" data-testid="futures-price">
-          <strong className={`futures-price__value futures-tone--${Number(quote.data?.change_percent ?? 0) >= 0 ? 'up' : 'down'}`}>{quote.data ? formatDecimal(quote.data.price) : '--'}</strong>
-          <span className={`futures-tone--${Number(quote.data?.change_percent ?? 0) >= 0 ? 'up' : 'down'}`}>{quote.data ? formatChangePercent(quote.data.change_percent) : ''}</span>
-        </div>
-        {deal.data ? (
-          <div className="futures-pairs">
-            {deal.data.contracts
-              .filter((entry) => entry.kind === contract?.kind)
-              .map((entry) => (
-                <button type="button" key={entry.symbol} className={`futures-pair ${entry.symbol === symbol ? 'futures-pair--active' : ''}`} onClick={() => setParams({ symbol: entry.symbol }, { replace: true })}>
-                  {entry.symbol.split('/')[0]}
-                </button>
-              ))}
-          </div>
-        ) : null}
-        {!token ? <Visitor /> : null}
-        {token && (deal.isPending || !quote.data) && !deal.isError ? <Skeleton.Paragraph lineCount={8} animated className="futures-skeleton" /> : null}
-        {deal.isError ? <LoadError title={t('error.title')} description={t('error.description')} onRetry={() => void deal.refetch()} /> : null}
-        {deal.data && contract && quote.data ? (
-          <>
-            <Facts
-              className="futures-account"
-              facts={[
-                { label: t('field.available'), value: `${formatSignificant(deal.data.available)} USDT`, testId: 'futures-available' },
-                { label: t('field.usedMargin'), value: `${formatSignificant(deal.data.used_margin)} USDT` },
-                { label: t('field.accountRisk'), value: deal.data.account_risk_rate ? `${deal.data.account_risk_rate}%` : '--' },
-              ]}
-            />
-            <Ticket deal={deal.data} contract={contract} feedPrice={quote.data.price} />
-            <Section
-              title={t('tabs.holding')}
-              extra={
-                positions.some((row) => row.status === 'holding') ? (
-                  <Button size="mini" fill="outline" onClick={() => setConfirmClose(true)}>
-                    {t('action.closeAll')}
-                  </Button>
-                ) : null
-              }
-              testId="futures-positions"
-            >
-              {positions.length === 0 ? <p className="futures-empty">{t('empty')}</p> : positions.map((order) => <PositionCard key={order.id} order={order} feedPrice={quote.data?.price} />)}
-            </Section>
-            <BatchCloseDialog type={confirmClose ? 0 : null} onClose={() => setConfirmClose(false)} />
-          </>
-        ) : null}
-      </div>
+      {quote.data ? (
+        // Keyed by symbol: another pair starts with a fresh ticket and subscriptions.
+        <ContractScreen key={symbol} quote={quote.data} />
+      ) : quote.isError ? (
+        <LoadError title={t('error.title')} description={t('error.description')} onRetry={() => void quote.refetch()} />
+      ) : (
+        <Skeleton.Paragraph lineCount={8} animated className="futures-skeleton" />
+      )}
     </>
   );
 }

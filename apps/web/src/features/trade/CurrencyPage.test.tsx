@@ -3,12 +3,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { session } from '../../shared/session.ts';
 import { renderAt, setupPageTests, stubApi } from '../../shared/test-utils.tsx';
 import CurrencyPage from './CurrencyPage.tsx';
-import { aaplQuote, btcQuote } from './test-doubles.ts';
+import { aaplQuote, btcQuote } from '../../shared/trading/test-doubles.ts';
 import { pushFrame } from '../../shared/realtime/test-double.ts';
 
 vi.mock('../../shared/realtime/index.ts', () => import('../../shared/realtime/test-double.ts'));
 // The chart has its own test; here it would need a canvas.
-vi.mock('./components/KlineChart.tsx', () => ({ KlineChart: () => <div data-testid="trade-chart" /> }));
+vi.mock('../../shared/trading/KlineChart.tsx', () => ({ KlineChart: () => <div data-testid="trade-chart" /> }));
 
 const ethQuote = { ...btcQuote, symbol: 'ETH/USDT', currency_id: 2, base: 'ETH', name: 'Ethereum', price: '3400.00' };
 

@@ -1,8 +1,7 @@
-import { type InstrumentDef, instrumentDefOf } from '@openbourse/core';
 import { formatCompact } from '@openbourse/core';
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import { HistogramOutline } from 'antd-mobile-icons';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { type Quote, useQuote } from '../../shared/market/quotes.ts';
@@ -12,15 +11,16 @@ import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { formatDecimal } from '../../shared/format.ts';
 import { useLiveStale } from '../../shared/realtime/index.ts';
 import { ChartPanel } from '../../shared/trading/ChartPanel.tsx';
+import { useStableDef } from '../../shared/trading/market-data.ts';
 import { PairHeader } from '../../shared/trading/PairHeader.tsx';
 import { TradingLayout } from '../../shared/trading/TradingLayout.tsx';
 import '../../shared/trading/trading.css';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { useRecordView } from './api.ts';
-import { KlineChart } from './components/KlineChart.tsx';
+import { KlineChart } from '../../shared/trading/KlineChart.tsx';
 import { MarketClosedBanner } from './components/MarketClosedBanner.tsx';
 import { MarketTabs } from './components/MarketTabs.tsx';
-import { DepthPanel } from './components/OrderBook.tsx';
+import { DepthPanel } from '../../shared/trading/PairOrderBook.tsx';
 import { OpenOrders } from './components/OpenOrders.tsx';
 import { OrderForm } from './components/OrderForm.tsx';
 import { PairSwitcher } from './components/PairSwitcher.tsx';
@@ -30,15 +30,6 @@ import './trade.css';
 import { tradePagePath } from '../../shared/navigation.ts';
 
 const DEFAULT_SYMBOL = 'BTC/USDT';
-
-/**
- * Every live tick brings a new quote object; the definition only changes with
- * the instrument's sizes, so the chart and core's per-definition caches keep theirs.
- */
-function useStableDef(quote: Quote): InstrumentDef {
-  const key = JSON.stringify(instrumentDefOf(quote));
-  return useMemo(() => JSON.parse(key) as InstrumentDef, [key]);
-}
 
 /** Last price, change and 24 h figures, with the button that opens the chart. */
 function TradeSummary({ quote, chartOpen, onToggleChart }: { quote: Quote; chartOpen: boolean; onToggleChart(): void }) {

@@ -1,6 +1,5 @@
-import { type CandleBar, type CandlePeriod, PERIOD_SECONDS } from '@openbourse/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { api } from '../../shared/api/request.ts';
 import type { Quote } from '../../shared/market/quotes.ts';
 import { refreshOnReconnect, useChannel } from '../../shared/realtime/index.ts';
@@ -8,15 +7,6 @@ import { useSession } from '../../shared/session.ts';
 import { orderRequestBody, type PlacedOrder } from './order-request.ts';
 import type { OrderDraft } from './preview.ts';
 import type { TpslDraft } from './tpsl.ts';
-
-/** Best first: `[price, quantity]`. */
-export type DepthLevel = [string, string];
-
-export interface Depth {
-  bids: DepthLevel[];
-  asks: DepthLevel[];
-  time: number;
-}
 
 export interface MarketTrade {
   id: number;
@@ -33,44 +23,7 @@ export interface MarketTrade {
 // Candles, recent trades and balances all follow channels; after a lost connection each is fetched again.
 refreshOnReconnect(['trade']);
 
-/** How far back the chart starts, in candles; enough to scroll through without a heavy first load. */
-const HISTORY_CANDLES = 300;
 const RECENT_TRADES = 40;
-
-/** Seconds of one candle of each period, to ask for a bounded history (a month is taken as 31 days). */
-const PERIOD_LENGTH_SECONDS: Record<CandlePeriod, number> = { ...PERIOD_SECONDS, '1mon': 31 * 86_400 };
-
-/** Candle history oldest first; the chart keeps it current from the candles channel itself. */
-export function useCandleHistory(symbol: string, period: CandlePeriod) {
-  return useQuery({
-    queryKey: ['trade', 'candles', symbol, period],
-    queryFn: () => {
-      const to = Math.floor(Date.now() / 1000);
-      return api.get<CandleBar[]>('/currency/new_timeshar', { symbol, period, from: to - HISTORY_CANDLES * PERIOD_LENGTH_SECONDS[period], to }, { silent: true });
-    },
-    // The channel moves the chart on, so a drawn history never needs refetching; one left
-    // behind by a period switch is dropped, as it would have a gap when shown again.
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-  });
-}
-
-/**
- * The last book each symbol's channel sent: the channel's snapshot goes only to
- * its first listener, so a second view of the same book (the depth chart beside
- * the list) starts from here instead of waiting for the book to change.
- */
-const lastDepth = new Map<string, Depth>();
-
-/** The order book as the depth channel pushes it (its first frame is the current book). */
-export function useDepth(symbol: string): Depth | undefined {
-  const [depth, setDepth] = useState<Depth | undefined>(() => lastDepth.get(symbol));
-  useChannel<Depth>(`depth:${symbol}`, (next) => {
-    lastDepth.set(symbol, next);
-    setDepth(next);
-  });
-  return depth;
-}
 
 /** Recent trades newest first: the stored ones, then each new one from the trades channel. */
 export function useRecentTrades(symbol: string) {

@@ -2,7 +2,7 @@ import type { InstrumentDef } from '@openbourse/core';
 import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Quote } from '../../../shared/market/quotes.ts';
-import { OrderBook } from './OrderBook.tsx';
+import { OrderBook } from '../../../shared/trading/PairOrderBook.tsx';
 import { RecentTrades } from './RecentTrades.tsx';
 
 /** The right column: order book and recent trades; only the open tab is mounted, so only its channel is subscribed. */

@@ -6,7 +6,7 @@ import type { Quote } from '../../../shared/market/quotes.ts';
 import { session } from '../../../shared/session.ts';
 import { renderAt, setupPageTests } from '../../../shared/test-utils.tsx';
 import { useOrderDraft } from '../order-draft.ts';
-import { aaplQuote, btcQuote } from '../test-doubles.ts';
+import { aaplQuote, btcQuote } from '../../../shared/trading/test-doubles.ts';
 import { formatDateTime } from '../../../shared/time.ts';
 import { changeLanguage, i18n } from '../../../shared/i18n/index.ts';
 import { pushFrame } from '../../../shared/realtime/test-double.ts';

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderAt, setupPageTests, stubApi } from '../../../shared/test-utils.tsx';
 import { instrumentDefOf } from '@openbourse/core';
-import { btcQuote } from '../test-doubles.ts';
+import { btcQuote } from '../../../shared/trading/test-doubles.ts';
 import { listenedChannels, pushFrame } from '../../../shared/realtime/test-double.ts';
 import { RecentTrades } from './RecentTrades.tsx';
 

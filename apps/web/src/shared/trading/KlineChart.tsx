@@ -15,11 +15,11 @@ import {
 } from 'lightweight-charts';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '../../../shared/i18n/index.ts';
-import { useChannel } from '../../../shared/realtime/index.ts';
-import { useCandleHistory } from '../api.ts';
-import { type IndicatorLine, MAIN_INDICATORS, type MainIndicator, mainIndicatorLines, SUB_INDICATORS, type SubIndicator, subIndicatorLines } from '../chart/indicator-series.ts';
-import { formatDecimal } from '../../../shared/format.ts';
+import { currentLocale } from '../i18n/index.ts';
+import { useChannel } from '../realtime/index.ts';
+import { useCandleHistory } from './market-data.ts';
+import { type IndicatorLine, MAIN_INDICATORS, type MainIndicator, mainIndicatorLines, SUB_INDICATORS, type SubIndicator, subIndicatorLines } from './indicator-series.ts';
+import { formatDecimal } from '../format.ts';
 
 const UP = '#28ba98';
 const DOWN = '#f04a5a';

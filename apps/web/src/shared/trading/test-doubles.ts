@@ -1,5 +1,5 @@
-import type { Quote } from '../../shared/market/quotes.ts';
-import { makeQuote } from '../../shared/test-utils.tsx';
+import type { Quote } from '../market/quotes.ts';
+import { makeQuote } from '../test-utils.tsx';
 
 export const btcQuote: Quote = makeQuote('BTC/USDT', {
   price: '100000.00',

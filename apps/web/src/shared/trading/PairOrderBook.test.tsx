@@ -1,12 +1,12 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderAt, setupPageTests } from '../../../shared/test-utils.tsx';
+import { renderAt, setupPageTests } from '../test-utils.tsx';
 import { instrumentDefOf } from '@openbourse/core';
-import { btcQuote } from '../test-doubles.ts';
-import { listenedChannels, pushFrame } from '../../../shared/realtime/test-double.ts';
-import { OrderBook } from './OrderBook.tsx';
+import { btcQuote } from './test-doubles.ts';
+import { listenedChannels, pushFrame } from '../realtime/test-double.ts';
+import { OrderBook } from './PairOrderBook.tsx';
 
-vi.mock('../../../shared/realtime/index.ts', () => import('../../../shared/realtime/test-double.ts'));
+vi.mock('../realtime/index.ts', () => import('../realtime/test-double.ts'));
 
 setupPageTests();
 

@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { instrumentDefOf } from '@openbourse/core';
-import { renderAt, setupPageTests, stubApi } from '../../../shared/test-utils.tsx';
-import { btcQuote } from '../test-doubles.ts';
-import { listenedChannels, pushFrame } from '../../../shared/realtime/test-double.ts';
+import { renderAt, setupPageTests, stubApi } from '../test-utils.tsx';
+import { btcQuote } from './test-doubles.ts';
+import { listenedChannels, pushFrame } from '../realtime/test-double.ts';
 import { KlineChart } from './KlineChart.tsx';
 
-vi.mock('../../../shared/realtime/index.ts', () => import('../../../shared/realtime/test-double.ts'));
+vi.mock('../realtime/index.ts', () => import('../realtime/test-double.ts'));
 
 /** happy-dom has no canvas: a recording stand-in for lightweight-charts. */
 const charts = vi.hoisted(() => {

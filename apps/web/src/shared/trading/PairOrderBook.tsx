@@ -1,13 +1,13 @@
 import { deriveSpec, type InstrumentDef, toneOf } from '@openbourse/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../../../shared/format.ts';
-import type { Quote } from '../../../shared/market/quotes.ts';
-import { useLiveStale } from '../../../shared/realtime/index.ts';
-import { DepthChart } from '../../../shared/trading/DepthChart.tsx';
-import { BookGrouping, type BookSettings, BookViews, OrderBookView } from '../../../shared/trading/OrderBookView.tsx';
-import { FiatValue } from '../../../shared/ui/Amount.tsx';
-import { useDepth } from '../api.ts';
+import { formatDecimal } from '../format.ts';
+import type { Quote } from '../market/quotes.ts';
+import { useLiveStale } from '../realtime/index.ts';
+import { DepthChart } from './DepthChart.tsx';
+import { BookGrouping, type BookSettings, BookViews, OrderBookView } from './OrderBookView.tsx';
+import { FiatValue } from '../ui/Amount.tsx';
+import { useDepth } from './market-data.ts';
 
 /** Levels per side with both sides showing: what fits beside the form on a 390×844 screen. */
 const ROWS_PER_SIDE = 7;
