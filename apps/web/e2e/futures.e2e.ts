@@ -72,4 +72,35 @@ describe('futures on the phone', () => {
     expect(Number((await closed.getByTestId('futures-closed-pnl').textContent())?.replace(/[^\d.-]/g, ''))).toBeGreaterThan(0);
     await screenshot(page, 'futures-closed-at-take-profit');
   }, 120_000);
+
+  it('fits form, book and the start of the positions on the first screen, and stays usable at 320×640', async () => {
+    await call('/lever/submit', { currency_id: 1, legal_id: 3, type: 1, order_type: 'market', lots: 2, multiple: 10 });
+    await page.goto(`${server.url}/h5/#/pages/transaction/contract?symbol=BTC%2FUSDT`);
+    await page.getByTestId('futures-positions').locator('[data-status="holding"]').first().waitFor();
+    const below = async (testId: string) => (await page.getByTestId(testId).first().boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+    expect(await below('trade-book')).toBeLessThan(844);
+    expect(await below('futures-submit')).toBeLessThan(844);
+    expect(await below('futures-positions')).toBeLessThan(844);
+    // A tapped book price becomes the limit price.
+    const level = page.getByTestId('trade-book-ask').first();
+    const picked = (await level.locator('.trading-book__price').textContent())?.replace(/,/g, '') ?? '';
+    await level.click();
+    expect((await page.getByTestId('futures-limit').locator('input').inputValue()).replace(/,/g, '')).toBe(picked);
+    await page.getByTestId('futures-type').getByText('Market').click();
+    await screenshot(page, 'futures-contract-390');
+    await page.goto(`${server.url}/h5/#/pages/transaction/contract_order`);
+    await page.locator('[data-status="holding"]').first().waitFor();
+    await screenshot(page, 'futures-contract-order-390');
+
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto(`${server.url}/h5/#/pages/transaction/contract?symbol=BTC%2FUSDT`);
+    await page.getByTestId('futures-submit').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await screenshot(page, 'futures-contract-320');
+    await page.goto(`${server.url}/h5/#/pages/transaction/contract_order`);
+    await page.locator('[data-status="holding"]').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await screenshot(page, 'futures-contract-order-320');
+    await page.setViewportSize({ width: 390, height: 844 });
+  }, 120_000);
 });
