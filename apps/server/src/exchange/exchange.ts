@@ -70,14 +70,13 @@ const ORDER_COLUMNS = `id, user_id AS userId, symbol, side, type, time_in_force 
 function prepare(sqlite: Sqlite) {
   return {
     insertOrder: sqlite.prepare(
-      `INSERT INTO spot_orders (user_id, symbol, side, type, time_in_force, price_ticks, qty_lots, account_type_id, hold_currency_id, hold_remaining, status, reference_tick_id, created_at, updated_at)
-       VALUES (@userId, @symbol, @side, @type, @timeInForce, @priceTicks, @qtyLots, @accountTypeId, @holdCurrencyId, @holdRemaining, 'open', @referenceTickId, @now, @now) RETURNING id`,
+      `INSERT INTO spot_orders (user_id, symbol, side, type, time_in_force, price_ticks, qty_lots, account_type_id, hold_currency_id, hold_remaining, status, sequence, reference_tick_id, created_at, updated_at)
+       VALUES (@userId, @symbol, @side, @type, @timeInForce, @priceTicks, @qtyLots, @accountTypeId, @holdCurrencyId, @holdRemaining, 'open', @sequence, @referenceTickId, @now, @now) RETURNING id`,
     ) as Statement<[Record<string, unknown>], { id: number }>,
     recordFill: sqlite.prepare(
       `UPDATE spot_orders SET filled_lots = filled_lots + @lots, filled_quote = filled_quote + @notional, fee = fee + @fee,
          hold_remaining = hold_remaining - @consumed, updated_at = @now WHERE id = @id RETURNING hold_remaining AS holdRemaining`,
     ) as Statement<[Record<string, number>], { holdRemaining: number }>,
-    setSequence: sqlite.prepare('UPDATE spot_orders SET sequence = ? WHERE id = ?') as Statement<[number, number]>,
     close: sqlite.prepare(
       "UPDATE spot_orders SET status = @status, cancel_reason = @reason, hold_remaining = 0, updated_at = @now WHERE id = @id AND status = 'open'",
     ) as Statement<[Record<string, unknown>]>,
@@ -339,6 +338,8 @@ export class Exchange {
     const input = requested.quoteTotal === undefined ? requested : { ...requested, lots: this.lotsForTotal(instrument, requested.quoteTotal) };
     if (input.postOnly && input.type === 'limit' && this.wouldTake(instrument, input)) throw new AppError('errors.postOnlyWouldTake');
     const hold = input.quoteTotal === undefined ? this.holdFor(instrument, input) : { currencyId: instrument.quote.id, amount: input.quoteTotal };
+    // Stored with the row, saving an update after matching; checked against what the book assigned below.
+    const sequence = book.upcomingSequence;
     const orderId = this.statements.insertOrder.get({
       userId,
       symbol: instrument.symbol,
@@ -350,6 +351,7 @@ export class Exchange {
       accountTypeId: instrument.accountTypeId,
       holdCurrencyId: hold.currencyId,
       holdRemaining: hold.amount,
+      sequence,
       referenceTickId: input.referenceTickId,
       now,
     })?.id as number;
@@ -375,7 +377,7 @@ export class Exchange {
       throw new AppError(REJECTION_MESSAGES[result.reason as keyof typeof REJECTION_MESSAGES] ?? 'errors.parameterError');
     }
     effects.bookChanged = true;
-    this.statements.setSequence.run(result.sequence, orderId);
+    if (result.sequence !== sequence) throw new Error(`order ${orderId} was stored with sequence ${sequence} but the book gave it ${result.sequence}`);
     const referenceTickId = this.deps.referenceTickId(instrument.symbol);
     for (const fill of result.fills) {
       effects.trades.push({ id: this.settle(instrument, fill, input.side, referenceTickId, now), fill, takerSide: input.side });
