@@ -202,6 +202,7 @@ export class Exchange {
     const instrument = this.instrument(input.symbol);
     return this.enqueue(() => {
       let orderId = 0;
+      let untouched: OrderRow | null = null;
       this.command(instrument, (effects) => {
         // In the order's own savepoint: a duplicate later in the same batch sees this claim, a rollback removes it.
         const once = key && onceInTransaction<{ spot_order: number }>(this.deps.sqlite, key, this.deps.now());
@@ -210,11 +211,13 @@ export class Exchange {
           return;
         }
         steps.before?.();
-        orderId = this.placeInTransaction(instrument, userId, input, effects);
+        const placed = this.placeInTransaction(instrument, userId, input, effects);
+        orderId = placed.id;
+        untouched = placed.untouched;
         steps.after?.(orderId);
         once?.record({ spot_order: orderId });
       });
-      return this.statements.order.get(orderId) as OrderRow;
+      return untouched ?? (this.statements.order.get(orderId) as OrderRow);
     });
   }
 
@@ -255,7 +258,7 @@ export class Exchange {
         const order = this.statements.order.get(orderId);
         if (order && order.userId === userId && order.status === 'open') this.cancelInTransaction(instrument, order, effects);
       }
-      for (const input of orders) placed.push(this.placeInTransaction(instrument, userId, input, effects));
+      for (const input of orders) placed.push(this.placeInTransaction(instrument, userId, input, effects).id);
     });
     return placed;
   }
@@ -332,7 +335,12 @@ export class Exchange {
     });
   }
 
-  private placeInTransaction(instrument: Instrument, userId: number, requested: PlaceOrderInput, effects: Effects): number {
+  /**
+   * Places one order inside the caller's transaction. Answers its id and,
+   * when it only rested (no fill, not ended), its row as inserted: the
+   * answer then needs no read back, which most orders are.
+   */
+  private placeInTransaction(instrument: Instrument, userId: number, requested: PlaceOrderInput, effects: Effects): { id: number; untouched: OrderRow | null } {
     const book = this.book(instrument.symbol);
     const now = this.deps.now();
     const input = requested.quoteTotal === undefined ? requested : { ...requested, lots: this.lotsForTotal(instrument, requested.quoteTotal) };
@@ -340,7 +348,7 @@ export class Exchange {
     const hold = input.quoteTotal === undefined ? this.holdFor(instrument, input) : { currencyId: instrument.quote.id, amount: input.quoteTotal };
     // Stored with the row, saving an update after matching; checked against what the book assigned below.
     const sequence = book.upcomingSequence;
-    const orderId = this.statements.insertOrder.get({
+    const inserted = {
       userId,
       symbol: instrument.symbol,
       side: input.side,
@@ -353,8 +361,8 @@ export class Exchange {
       holdRemaining: hold.amount,
       sequence,
       referenceTickId: input.referenceTickId,
-      now,
-    })?.id as number;
+    };
+    const orderId = this.statements.insertOrder.get({ ...inserted, now })?.id as number;
     this.postHold(userId, instrument, hold, orderId, now);
     effects.orders.set(orderId, userId);
 
@@ -392,7 +400,13 @@ export class Exchange {
     }
     if (result.status === 'filled') this.finish(instrument, orderId, userId, 'filled', null, now);
     else if (result.status === 'cancelled') this.finish(instrument, orderId, userId, 'cancelled', result.reason, now);
-    return orderId;
+    const untouched = result.fills.length === 0 && result.status !== 'filled' && result.status !== 'cancelled';
+    return {
+      id: orderId,
+      untouched: untouched
+        ? { ...inserted, id: orderId, filledLots: 0, filledQuote: 0, fee: 0, status: 'open', cancelReason: null, createdAt: now, updatedAt: now }
+        : null,
+    };
   }
 
   /**
