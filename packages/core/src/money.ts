@@ -46,7 +46,14 @@ export function fromMinor(units: MinorUnits, scale: number): Decimal {
   return dec(units).dividedBy(Decimal.pow(10, scale));
 }
 
-/** Plain decimal string with exactly `scale` decimals, as the API returns amounts. */
+/**
+ * Plain decimal string with exactly `scale` decimals, as the API returns amounts.
+ * A safe integer is only its digits with a point placed: done on the string, as
+ * every order answer formats several amounts and decimal.js costs far more.
+ */
 export function formatMinor(units: MinorUnits, scale: number): string {
-  return fromMinor(units, scale).toFixed(scale);
+  if (!Number.isSafeInteger(units) || !Number.isInteger(scale) || scale < 0 || scale > 20) return fromMinor(units, scale).toFixed(scale);
+  const digits = String(Math.abs(units)).padStart(scale + 1, '0');
+  const sign = units < 0 ? '-' : '';
+  return scale === 0 ? `${sign}${digits}` : `${sign}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
 }

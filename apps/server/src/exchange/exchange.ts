@@ -70,14 +70,13 @@ const ORDER_COLUMNS = `id, user_id AS userId, symbol, side, type, time_in_force 
 function prepare(sqlite: Sqlite) {
   return {
     insertOrder: sqlite.prepare(
-      `INSERT INTO spot_orders (user_id, symbol, side, type, time_in_force, price_ticks, qty_lots, account_type_id, hold_currency_id, hold_remaining, status, reference_tick_id, created_at, updated_at)
-       VALUES (@userId, @symbol, @side, @type, @timeInForce, @priceTicks, @qtyLots, @accountTypeId, @holdCurrencyId, @holdRemaining, 'open', @referenceTickId, @now, @now) RETURNING id`,
+      `INSERT INTO spot_orders (user_id, symbol, side, type, time_in_force, price_ticks, qty_lots, account_type_id, hold_currency_id, hold_remaining, status, sequence, reference_tick_id, created_at, updated_at)
+       VALUES (@userId, @symbol, @side, @type, @timeInForce, @priceTicks, @qtyLots, @accountTypeId, @holdCurrencyId, @holdRemaining, 'open', @sequence, @referenceTickId, @now, @now) RETURNING id`,
     ) as Statement<[Record<string, unknown>], { id: number }>,
     recordFill: sqlite.prepare(
       `UPDATE spot_orders SET filled_lots = filled_lots + @lots, filled_quote = filled_quote + @notional, fee = fee + @fee,
          hold_remaining = hold_remaining - @consumed, updated_at = @now WHERE id = @id RETURNING hold_remaining AS holdRemaining`,
     ) as Statement<[Record<string, number>], { holdRemaining: number }>,
-    setSequence: sqlite.prepare('UPDATE spot_orders SET sequence = ? WHERE id = ?') as Statement<[number, number]>,
     close: sqlite.prepare(
       "UPDATE spot_orders SET status = @status, cancel_reason = @reason, hold_remaining = 0, updated_at = @now WHERE id = @id AND status = 'open'",
     ) as Statement<[Record<string, unknown>]>,
@@ -203,6 +202,7 @@ export class Exchange {
     const instrument = this.instrument(input.symbol);
     return this.enqueue(() => {
       let orderId = 0;
+      let untouched: OrderRow | null = null;
       this.command(instrument, (effects) => {
         // In the order's own savepoint: a duplicate later in the same batch sees this claim, a rollback removes it.
         const once = key && onceInTransaction<{ spot_order: number }>(this.deps.sqlite, key, this.deps.now());
@@ -211,11 +211,13 @@ export class Exchange {
           return;
         }
         steps.before?.();
-        orderId = this.placeInTransaction(instrument, userId, input, effects);
+        const placed = this.placeInTransaction(instrument, userId, input, effects);
+        orderId = placed.id;
+        untouched = placed.untouched;
         steps.after?.(orderId);
         once?.record({ spot_order: orderId });
       });
-      return this.statements.order.get(orderId) as OrderRow;
+      return untouched ?? (this.statements.order.get(orderId) as OrderRow);
     });
   }
 
@@ -256,7 +258,7 @@ export class Exchange {
         const order = this.statements.order.get(orderId);
         if (order && order.userId === userId && order.status === 'open') this.cancelInTransaction(instrument, order, effects);
       }
-      for (const input of orders) placed.push(this.placeInTransaction(instrument, userId, input, effects));
+      for (const input of orders) placed.push(this.placeInTransaction(instrument, userId, input, effects).id);
     });
     return placed;
   }
@@ -333,13 +335,20 @@ export class Exchange {
     });
   }
 
-  private placeInTransaction(instrument: Instrument, userId: number, requested: PlaceOrderInput, effects: Effects): number {
+  /**
+   * Places one order inside the caller's transaction. Answers its id and,
+   * when it only rested (no fill, not ended), its row as inserted: the
+   * answer then needs no read back, which most orders are.
+   */
+  private placeInTransaction(instrument: Instrument, userId: number, requested: PlaceOrderInput, effects: Effects): { id: number; untouched: OrderRow | null } {
     const book = this.book(instrument.symbol);
     const now = this.deps.now();
     const input = requested.quoteTotal === undefined ? requested : { ...requested, lots: this.lotsForTotal(instrument, requested.quoteTotal) };
     if (input.postOnly && input.type === 'limit' && this.wouldTake(instrument, input)) throw new AppError('errors.postOnlyWouldTake');
     const hold = input.quoteTotal === undefined ? this.holdFor(instrument, input) : { currencyId: instrument.quote.id, amount: input.quoteTotal };
-    const orderId = this.statements.insertOrder.get({
+    // Stored with the row, saving an update after matching; checked against what the book assigned below.
+    const sequence = book.upcomingSequence;
+    const inserted = {
       userId,
       symbol: instrument.symbol,
       side: input.side,
@@ -350,9 +359,10 @@ export class Exchange {
       accountTypeId: instrument.accountTypeId,
       holdCurrencyId: hold.currencyId,
       holdRemaining: hold.amount,
+      sequence,
       referenceTickId: input.referenceTickId,
-      now,
-    })?.id as number;
+    };
+    const orderId = this.statements.insertOrder.get({ ...inserted, now })?.id as number;
     this.postHold(userId, instrument, hold, orderId, now);
     effects.orders.set(orderId, userId);
 
@@ -375,7 +385,7 @@ export class Exchange {
       throw new AppError(REJECTION_MESSAGES[result.reason as keyof typeof REJECTION_MESSAGES] ?? 'errors.parameterError');
     }
     effects.bookChanged = true;
-    this.statements.setSequence.run(result.sequence, orderId);
+    if (result.sequence !== sequence) throw new Error(`order ${orderId} was stored with sequence ${sequence} but the book gave it ${result.sequence}`);
     const referenceTickId = this.deps.referenceTickId(instrument.symbol);
     for (const fill of result.fills) {
       effects.trades.push({ id: this.settle(instrument, fill, input.side, referenceTickId, now), fill, takerSide: input.side });
@@ -390,7 +400,13 @@ export class Exchange {
     }
     if (result.status === 'filled') this.finish(instrument, orderId, userId, 'filled', null, now);
     else if (result.status === 'cancelled') this.finish(instrument, orderId, userId, 'cancelled', result.reason, now);
-    return orderId;
+    const untouched = result.fills.length === 0 && result.status !== 'filled' && result.status !== 'cancelled';
+    return {
+      id: orderId,
+      untouched: untouched
+        ? { ...inserted, id: orderId, filledLots: 0, filledQuote: 0, fee: 0, status: 'open', cancelReason: null, createdAt: now, updatedAt: now }
+        : null,
+    };
   }
 
   /**

@@ -27,11 +27,32 @@ interface Statements {
   insertUserAccount: Statement<[number, number, number], { id: number }>;
   findSystemAccount: Statement<[string, number], { id: number }>;
   insertSystemAccount: Statement<[string, number, number, number], { id: number }>;
-  applyAvailable: Statement<[{ amount: number; id: number }], { balance: number }>;
-  applyFrozen: Statement<[{ amount: number; id: number }], { balance: number }>;
+  applyToUser: Statement<[BalanceChange & { userId: number; currencyId: number; accountTypeId: number }], AppliedBalances>;
+  applyToSystem: Statement<[BalanceChange & { system: string; currencyId: number }], AppliedBalances>;
   insertEntry: Statement<[string, string, string, string, number], { id: number }>;
-  insertPosting: Statement<[number, number, number, string, number, number]>;
+  /** Multi-row inserts of postings by number of rows, prepared on first use. */
+  insertPostings: Map<number, Statement<(string | number)[]>>;
 }
+
+interface BalanceChange {
+  available: number;
+  frozen: number;
+}
+
+interface AppliedBalances {
+  id: number;
+  available: number;
+  frozen: number;
+}
+
+/**
+ * Both buckets of one account move in one statement found by the account's
+ * own key (no id lookup first), refused when either would go below zero on
+ * an account not allowed to.
+ */
+const APPLY_CHANGE = `UPDATE ledger_accounts SET available = available + @available, frozen = frozen + @frozen
+  WHERE %KEY% AND (allow_negative = 1 OR (available + @available >= 0 AND frozen + @frozen >= 0))
+  RETURNING id, available, frozen`;
 
 /** Raw prepared statements: postings sit on the order path, where query building per call would cost more than the write. */
 const statementCache = new WeakMap<Sqlite, Statements>();
@@ -44,14 +65,24 @@ function statementsFor(sqlite: Sqlite): Statements {
       insertUserAccount: sqlite.prepare('INSERT INTO ledger_accounts (user_id, currency_id, account_type_id) VALUES (?, ?, ?) RETURNING id'),
       findSystemAccount: sqlite.prepare('SELECT id FROM ledger_accounts WHERE system_code = ? AND currency_id = ?'),
       insertSystemAccount: sqlite.prepare('INSERT INTO ledger_accounts (system_code, currency_id, account_type_id, allow_negative) VALUES (?, ?, ?, ?) RETURNING id'),
-      applyAvailable: sqlite.prepare('UPDATE ledger_accounts SET available = available + @amount WHERE id = @id AND (allow_negative = 1 OR available + @amount >= 0) RETURNING available AS balance'),
-      applyFrozen: sqlite.prepare('UPDATE ledger_accounts SET frozen = frozen + @amount WHERE id = @id AND (allow_negative = 1 OR frozen + @amount >= 0) RETURNING frozen AS balance'),
+      applyToUser: sqlite.prepare(APPLY_CHANGE.replace('%KEY%', 'user_id = @userId AND currency_id = @currencyId AND account_type_id = @accountTypeId')),
+      applyToSystem: sqlite.prepare(APPLY_CHANGE.replace('%KEY%', 'system_code = @system AND currency_id = @currencyId')),
       insertEntry: sqlite.prepare('INSERT INTO journal_entries (type, ref_type, ref_id, memo, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id'),
-      insertPosting: sqlite.prepare('INSERT INTO postings (entry_id, account_id, currency_id, bucket, amount, balance_after) VALUES (?, ?, ?, ?, ?, ?)'),
+      insertPostings: new Map(),
     };
     statementCache.set(sqlite, statements);
   }
   return statements;
+}
+
+function insertPostingsStatement(sqlite: Sqlite, statements: Statements, rows: number): Statement<(string | number)[]> {
+  let statement = statements.insertPostings.get(rows);
+  if (!statement) {
+    const values = Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?)').join(', ');
+    statement = sqlite.prepare(`INSERT INTO postings (entry_id, account_id, currency_id, bucket, amount, balance_after) VALUES ${values}`);
+    statements.insertPostings.set(rows, statement);
+  }
+  return statement;
 }
 
 export function resolveAccountId(sqlite: Sqlite, ref: AccountRef): number {
@@ -80,6 +111,52 @@ function assertBalanced(lines: PostingLine[]): void {
   }
 }
 
+/** One account's lines of an entry, applied together. */
+interface AccountChange {
+  account: AccountRef;
+  change: BalanceChange;
+  /** Indexes into the entry's lines, in order. */
+  lines: number[];
+}
+
+/**
+ * The entry's lines grouped by account, or null when one account and bucket
+ * appear twice: then each line must see the balance the previous one left,
+ * and the lines are applied one by one.
+ */
+function changesByAccount(lines: PostingLine[]): AccountChange[] | null {
+  const changes = new Map<string, AccountChange>();
+  for (const [index, line] of lines.entries()) {
+    const { account } = line;
+    const key = isSystemRef(account) ? `s:${account.system}:${account.currencyId}` : `u:${account.userId}:${account.currencyId}:${account.accountTypeId}`;
+    let grouped = changes.get(key);
+    if (!grouped) {
+      grouped = { account, change: { available: 0, frozen: 0 }, lines: [] };
+      changes.set(key, grouped);
+    } else if (grouped.lines.some((other) => lines[other]?.bucket === line.bucket)) {
+      return null;
+    }
+    grouped.change[line.bucket] += line.amount;
+    grouped.lines.push(index);
+  }
+  return [...changes.values()];
+}
+
+/** Moves one account's buckets; the account is created on first use. Answers its id and new balances, or throws when a balance would go negative. */
+function applyChange(sqlite: Sqlite, statements: Statements, account: AccountRef, change: BalanceChange): AppliedBalances {
+  const apply = () => (isSystemRef(account) ? statements.applyToSystem.get({ ...change, ...account }) : statements.applyToUser.get({ ...change, ...account }));
+  let applied = apply();
+  if (!applied) {
+    // No row: either the account does not exist yet, or the change would take it below zero.
+    resolveAccountId(sqlite, account);
+    applied = apply();
+    if (!applied) throw new AppError('errors.insufficientBalance');
+  }
+  assertSafeMinor(applied.available);
+  assertSafeMinor(applied.frozen);
+  return applied;
+}
+
 /**
  * Writes one balanced journal entry and moves the balances it names. Must run
  * inside the caller's transaction: an insufficient balance throws and the
@@ -87,17 +164,34 @@ function assertBalanced(lines: PostingLine[]): void {
  */
 export function post(sqlite: Sqlite, entry: JournalEntryInput, now: number): number {
   if (!sqlite.inTransaction) throw new Error('ledger postings must run inside a database transaction');
-  assertBalanced(entry.lines);
+  const { lines } = entry;
+  assertBalanced(lines);
   const statements = statementsFor(sqlite);
   const entryId = (statements.insertEntry.get(entry.type, entry.refType, String(entry.refId), entry.memo, now) as { id: number }).id;
-  for (const line of entry.lines) {
-    const accountId = resolveAccountId(sqlite, line.account);
-    const apply = line.bucket === 'available' ? statements.applyAvailable : statements.applyFrozen;
-    const updated = apply.get({ amount: line.amount, id: accountId });
-    if (!updated) throw new AppError('errors.insufficientBalance');
-    assertSafeMinor(updated.balance);
-    statements.insertPosting.run(entryId, accountId, line.account.currencyId, line.bucket, line.amount, updated.balance);
+  const values: (string | number)[] = new Array(lines.length * 6);
+  const record = (index: number, accountId: number, balanceAfter: number) => {
+    const line = lines[index] as PostingLine;
+    const at = index * 6;
+    values[at] = entryId;
+    values[at + 1] = accountId;
+    values[at + 2] = line.account.currencyId;
+    values[at + 3] = line.bucket;
+    values[at + 4] = line.amount;
+    values[at + 5] = balanceAfter;
+  };
+  const grouped = changesByAccount(lines);
+  if (grouped) {
+    for (const { account, change, lines: indexes } of grouped) {
+      const applied = applyChange(sqlite, statements, account, change);
+      for (const index of indexes) record(index, applied.id, applied[(lines[index] as PostingLine).bucket]);
+    }
+  } else {
+    lines.forEach((line, index) => {
+      const applied = applyChange(sqlite, statements, line.account, line.bucket === 'available' ? { available: line.amount, frozen: 0 } : { available: 0, frozen: line.amount });
+      record(index, applied.id, applied[line.bucket]);
+    });
   }
+  insertPostingsStatement(sqlite, statements, lines.length).run(...values);
   return entryId;
 }
 

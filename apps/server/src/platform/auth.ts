@@ -31,6 +31,15 @@ interface SessionRow {
   userId: number;
   verificationLevel: number;
   lastSeenAt: number | null;
+  /** 1 when an operator froze the user: read with the session, so the active-user guard needs no second query. */
+  frozen: number;
+  frozenReason: string | null;
+}
+
+interface Session {
+  user: AuthUser;
+  /** The freeze reason when the user is frozen, null otherwise. */
+  freeze: { reason: string | null } | null;
 }
 
 /** "Last seen" on the sessions list is kept to the minute: one write per session per minute, not one per request. */
@@ -49,7 +58,8 @@ function statementsFor(sqlite: Sqlite): SessionStatements {
   if (!statements) {
     statements = {
       lookup: sqlite.prepare(
-        `SELECT s.id AS sessionId, u.id AS userId, u.verification_level AS verificationLevel, s.last_seen_at AS lastSeenAt
+        `SELECT s.id AS sessionId, u.id AS userId, u.verification_level AS verificationLevel, s.last_seen_at AS lastSeenAt,
+                u.frozen_at IS NOT NULL AS frozen, u.frozen_reason AS frozenReason
          FROM sessions s JOIN users u ON u.id = s.user_id
          WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
       ),
@@ -60,13 +70,20 @@ function statementsFor(sqlite: Sqlite): SessionStatements {
   return statements;
 }
 
-export function lookupSession(ctx: AppContext, token: string): AuthUser | null {
+function findSession(ctx: AppContext, token: string): Session | null {
   const statements = statementsFor(ctx.sqlite);
   const now = ctx.now();
   const row = statements.lookup.get(sha256(token), now);
   if (!row) return null;
   if (row.lastSeenAt === null || now - row.lastSeenAt >= LAST_SEEN_RESOLUTION_MS) statements.touch.run(now, row.sessionId);
-  return { id: row.userId, sessionId: row.sessionId, verificationLevel: row.verificationLevel };
+  return {
+    user: { id: row.userId, sessionId: row.sessionId, verificationLevel: row.verificationLevel },
+    freeze: row.frozen ? { reason: row.frozenReason } : null,
+  };
+}
+
+export function lookupSession(ctx: AppContext, token: string): AuthUser | null {
+  return findSession(ctx, token)?.user ?? null;
 }
 
 /** Resolves the caller when a token is present; never throws, for endpoints that work for visitors too. */
@@ -88,27 +105,21 @@ export interface AuthGuards {
   requireActiveUser: preHandlerAsyncHookHandler;
 }
 
-const freezeStatements = new WeakMap<Sqlite, Statement<[number], { reason: string | null }>>();
-
-/** The freeze reason when the user is frozen, undefined otherwise; prepared once, as it runs before every order. */
-function freezeOf(sqlite: Sqlite, userId: number): { reason: string | null } | undefined {
-  let statement = freezeStatements.get(sqlite);
-  if (!statement) {
-    statement = sqlite.prepare('SELECT frozen_reason AS reason FROM users WHERE id = ? AND frozen_at IS NOT NULL');
-    freezeStatements.set(sqlite, statement);
-  }
-  return statement.get(userId);
-}
-
 export function installAuth(app: FastifyInstance, ctx: AppContext): AuthGuards {
   app.decorateRequest('user', null);
 
-  const requireUser: preHandlerAsyncHookHandler = async (request) => {
+  /** Sets request.user from the token or refuses the request; answers the freeze state read with it. */
+  const authenticate = (request: FastifyRequest): Session['freeze'] => {
     const token = bearerToken(request);
     if (!token) throw new SessionInvalidError('errors.pleaseLogin');
-    const user = lookupSession(ctx, token);
-    if (!user) throw new SessionInvalidError();
-    request.user = user;
+    const session = findSession(ctx, token);
+    if (!session) throw new SessionInvalidError();
+    request.user = session.user;
+    return session.freeze;
+  };
+
+  const requireUser: preHandlerAsyncHookHandler = async (request) => {
+    authenticate(request);
   };
 
   const requireVerification = (level: 1 | 2): preHandlerAsyncHookHandler =>
@@ -119,9 +130,8 @@ export function installAuth(app: FastifyInstance, ctx: AppContext): AuthGuards {
       }
     };
 
-  const requireActiveUser: preHandlerAsyncHookHandler = async function activeUserGuard(request, reply) {
-    await requireUser.call(this, request, reply);
-    const freeze = freezeOf(ctx.sqlite, (request.user as AuthUser).id);
+  const requireActiveUser: preHandlerAsyncHookHandler = async (request) => {
+    const freeze = authenticate(request);
     if (freeze) throw new AppError('errors.accountFrozen', { reason: freeze.reason ?? '' });
   };
 

@@ -105,6 +105,11 @@ export class OrderBook {
     this.quotePerTickLot = spec.quotePerTickLot;
   }
 
+  /** The sequence the next accepted order will get: a caller can store it with the order before submitting. */
+  get upcomingSequence(): number {
+    return this.nextSequence;
+  }
+
   /**
    * Validates, matches and (GTC limit only) rests an order. Pass `out` to reuse
    * one result object across calls; see SubmitResult.
