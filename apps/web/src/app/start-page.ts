@@ -1,4 +1,5 @@
 import { prefetchHomePage } from '../features/home/api.ts';
+import { prefetchSiteConfig } from '../shared/api/queries.ts';
 import { PAGE_ROUTES } from './routes.ts';
 
 /** Pages whose first requests can go out before their code has even loaded, by route. */
@@ -18,4 +19,6 @@ export function startLoadingPage(hashPath: string): void {
   // A failure is shown by the page itself when it renders (lazy-page.tsx), which imports it again.
   route.load().catch(() => undefined);
   PREFETCH[route.path]?.();
+  // Every page shows the site's name and prices in the user's fiat: asked for with the page's own requests.
+  prefetchSiteConfig();
 }
