@@ -60,8 +60,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 600,
-    // Styles are global (class names per feature), so one stylesheet loads with the shell instead of one per component.
-    cssCodeSplit: false,
+    // A stylesheet per chunk: the first load carries the shell's and the opening page's styles, not every page's.
+    // A stylesheet that fails to load is retried on its own (src/app/stylesheet-retry.ts).
+    cssCodeSplit: true,
     rolldownOptions: {
       output: { codeSplitting },
     },

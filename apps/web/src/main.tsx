@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { startLoadingPage } from './app/start-page.ts';
+import { retryFailedStylesheets } from './app/stylesheet-retry.ts';
 import { initI18n } from './shared/i18n/index.ts';
 import { initSession, session } from './shared/session.ts';
 import 'antd-mobile/es/global';
@@ -17,6 +18,7 @@ function render(): void {
   );
 }
 
+retryFailedStylesheets();
 initSession();
 startLoadingPage(window.location.hash.replace(/^#/, '').split('?')[0] ?? '/');
 // No top-level await: it would turn off the bundler's chunk merging and leave dozens of tiny chunks.

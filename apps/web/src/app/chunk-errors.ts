@@ -33,8 +33,8 @@ export async function classifyChunkFailure(error: unknown, fallbackAddress: stri
 
 /**
  * A retried import needs a fresh URL: browsers may remember a module that failed
- * to load. Pages keep no CSS of their own (styles are global), so importing the
- * chunk directly loses nothing that Vite's preload would have added.
+ * to load. A page's stylesheet was loaded with the first attempt or is retried
+ * on its own (stylesheet-retry.ts), so importing the chunk directly loses nothing.
  */
 export function retryImport(address: string, attempt: number): Promise<unknown> {
   const separator = address.includes('?') ? '&' : '?';

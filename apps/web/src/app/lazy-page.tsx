@@ -11,6 +11,19 @@ export type PageLoader = () => Promise<PageModule>;
 /** Loaded page components, so revisiting a page renders at once. */
 const loaded = new WeakMap<PageLoader, ComponentType>();
 
+/**
+ * Starts loading a page before the app renders (start-page.ts): when its code
+ * has arrived by then, the first render shows the page itself rather than a
+ * loading state and a second render. A failure is shown by the page itself when
+ * it renders, which imports it again.
+ */
+export function startLoadingPageCode(load: PageLoader): void {
+  load().then(
+    (module) => loaded.set(load, module.default),
+    () => undefined,
+  );
+}
+
 type State = { status: 'loading' } | { status: 'ready'; Page: ComponentType } | { status: 'failed'; failure: ClassifiedFailure };
 
 /**

@@ -1,4 +1,6 @@
 import { prefetchHomePage } from '../features/home/api.ts';
+import { prefetchSiteConfig } from '../shared/api/queries.ts';
+import { startLoadingPageCode } from './lazy-page.tsx';
 import { PAGE_ROUTES } from './routes.ts';
 
 /** Pages whose first requests can go out before their code has even loaded, by route. */
@@ -15,7 +17,8 @@ const PREFETCH: Record<string, () => void> = {
 export function startLoadingPage(hashPath: string): void {
   const route = PAGE_ROUTES.find((candidate) => candidate.path === hashPath) ?? PAGE_ROUTES[0];
   if (!route) return;
-  // A failure is shown by the page itself when it renders (lazy-page.tsx), which imports it again.
-  route.load().catch(() => undefined);
+  startLoadingPageCode(route.load);
   PREFETCH[route.path]?.();
+  // Every page shows the site's name and prices in the user's fiat: asked for with the page's own requests.
+  prefetchSiteConfig();
 }

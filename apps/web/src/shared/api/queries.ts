@@ -1,4 +1,5 @@
-import { type DefaultOptions, QueryClient, useQuery } from '@tanstack/react-query';
+import type { Language } from '@openbourse/i18n';
+import { type DefaultOptions, QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { type FiatRate, session, useSession } from '../session.ts';
 import { api } from './request.ts';
 
@@ -21,13 +22,8 @@ export interface SiteConfig {
   exchangeRate: FiatRate[];
 }
 
-/**
- * Fetched once at launch: the site's name and logo and the fiat rates. Queries
- * carry the language in their key, so switching language refetches texts.
- */
-export function useSiteConfig() {
-  const { lang } = useSession();
-  return useQuery({
+const siteConfigQuery = (lang: Language) =>
+  queryOptions({
     queryKey: ['siteConfig', lang],
     queryFn: async () => {
       const config = await api.get<SiteConfig>('/getSiteConfig', {}, { silent: true });
@@ -37,4 +33,17 @@ export function useSiteConfig() {
     },
     staleTime: 5 * 60_000,
   });
+
+/**
+ * Fetched once at launch: the site's name and logo and the fiat rates. Queries
+ * carry the language in their key, so switching language refetches texts.
+ */
+export function useSiteConfig() {
+  const { lang } = useSession();
+  return useQuery(siteConfigQuery(lang));
+}
+
+/** Sends the launch request for the site config with the opening page's own (app/start-page.ts), not after the first render. */
+export function prefetchSiteConfig(): void {
+  void queryClient.prefetchQuery(siteConfigQuery(session.get().lang));
 }

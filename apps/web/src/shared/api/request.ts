@@ -3,6 +3,7 @@ import { Toast } from 'antd-mobile';
 import { t } from '../i18n/index.ts';
 import { navigateTo, ROUTES } from '../navigation.ts';
 import { session } from '../session.ts';
+import { earlyRequestKey, takeEarlyResponse } from './early-requests.ts';
 import { trackRequest } from './loading.ts';
 import { isMoneyCall, isOffline, newClientOid, takesClientOid } from './money-calls.ts';
 
@@ -80,7 +81,8 @@ export async function request<T>(path: string, params: Params = {}, options: Req
   const timer = setTimeout(() => controller.abort(), TIMING.requestTimeoutMs);
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body, signal: controller.signal });
+    const early = options.body ? undefined : takeEarlyResponse(earlyRequestKey(method, url, body?.toString() ?? '', token));
+    response = await (early ?? fetch(url, { method, headers, body, signal: controller.signal }));
   } catch {
     const error = controller.signal.aborted ? new ApiError('timeout', t('shell:request.timeout')) : new ApiError('network', t('shell:request.network'));
     if (!options.silent) toast(error.message);

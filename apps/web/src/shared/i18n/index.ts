@@ -25,6 +25,25 @@ const NAMESPACES = [...new Set([...loaders.keys()].map((key) => key.split('/')[1
 
 export const i18n = i18next.createInstance();
 
+/** English stands in for a key the user's language lacks. */
+const FALLBACK_LANGUAGE: Language = 'en';
+let fallbackRequested = false;
+
+/**
+ * Every language has every key (packages/i18n's completeness test), so the
+ * fallback's texts are not fetched with the first load (a phone would pay for
+ * a second language it does not show): the first key found missing loads
+ * them, and the pages showing the key render again with the English text.
+ */
+function loadFallbackLanguage(): void {
+  if (fallbackRequested) return;
+  fallbackRequested = true;
+  void i18n.loadLanguages(FALLBACK_LANGUAGE).then(() => {
+    i18n.options.fallbackLng = [FALLBACK_LANGUAGE];
+    return i18n.changeLanguage(i18n.language);
+  });
+}
+
 export async function initI18n(language: Language): Promise<void> {
   await i18n
     .use(initReactI18next)
@@ -37,7 +56,9 @@ export async function initI18n(language: Language): Promise<void> {
     )
     .init({
       lng: language,
-      fallbackLng: 'en',
+      fallbackLng: false,
+      saveMissing: true,
+      missingKeyHandler: loadFallbackLanguage,
       ns: NAMESPACES,
       defaultNS: 'shell',
       interpolation: { escapeValue: false },
