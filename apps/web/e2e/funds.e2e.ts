@@ -218,7 +218,7 @@ describe('deposits and withdrawals', () => {
     await consoleShot(desk.page, 'withdrawals-queue');
     await desk.page.getByTestId('withdrawal-reject').click();
     await desk.page.getByTestId('withdrawal-reject-reason').fill('收款地址未通过合规检查');
-    await desk.page.getByTestId('withdrawal-decision-confirm').click();
+    await desk.page.getByTestId('withdrawal-reject-confirm').click();
     await row.waitFor({ state: 'detached' });
 
     await page.reload();
