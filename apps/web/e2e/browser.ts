@@ -5,6 +5,7 @@ import { launchChromium } from '../../../scripts/lib/chromium.ts';
 import { inject } from 'vitest';
 import { WEB_VERSION } from '../src/shared/session.ts';
 import { screenshotDir } from './artifacts.ts';
+import { freshMobile } from './identity.ts';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -125,4 +126,21 @@ export async function outboxCode(address: string): Promise<string> {
   const code = body.message[0]?.code;
   if (!code) throw new Error(`no code for ${address}`);
   return code;
+}
+
+/** A new user registered by email through the API (with the dev outbox's code), e.g. `<prefix>-<time>@openbourse.test`; answers its session token. */
+export async function registerUser(prefix: string, password: string): Promise<{ email: string; password: string; token: string }> {
+  const email = `${prefix}-${Date.now()}@openbourse.test`;
+  await api('/sms_mail', { user_string: email, scene: 'register' });
+  const registered = await api<string>('/user/register', { user_string: email, code: await outboxCode(email), password, re_password: password });
+  if (registered.type !== 'ok') throw new Error(JSON.stringify(registered));
+  return { email, password, token: registered.message };
+}
+
+/** Binds a fresh mainland mobile number to the user, as identity verification and withdrawals need. */
+export async function bindFreshMobile(token: string): Promise<void> {
+  const mobile = freshMobile();
+  await api('/sms_send', { mobile, area_code: '86', scene: 'bind' }, token);
+  const bound = await api('/safe/mobile', { mobile, code: await outboxCode(mobile), area_code: '86' }, token);
+  if (bound.type !== 'ok') throw new Error(JSON.stringify(bound));
 }

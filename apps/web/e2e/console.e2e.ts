@@ -1,15 +1,13 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { REPO_ROOT } from '../../../scripts/lib/demo-server.ts';
 import { DEMO_OPERATOR } from '../../server/src/console/demo-operator.ts';
 import { currentTotp } from '../../server/src/platform/totp.ts';
-import { api, baseUrl, field, launchBrowser, open, outboxCode, phonePage, screenshot, signInAs } from './browser.ts';
-import { screenshotDir } from './artifacts.ts';
-import { chineseIdNumber, freshMobile } from './identity.ts';
+import { baseUrl, bindFreshMobile, field, launchBrowser, open, phonePage, registerUser, screenshot, signInAs } from './browser.ts';
+import { consoleShot, desktopPage } from './console-desk.ts';
+import { chineseIdNumber } from './identity.ts';
 import { solidPng } from './png.ts';
 
 const run = promisify(execFile);
@@ -19,34 +17,10 @@ function ops(args: string[]): Promise<{ stdout: string }> {
   return run(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args], { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: inject('dataDir') } });
 }
 
-/** The console is a desktop tool: its screenshots are 1440×900. */
-async function desktopPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; pageErrors: Error[] }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, locale: 'zh-CN' });
-  context.setDefaultTimeout(20_000);
-  const page = await context.newPage();
-  const pageErrors: Error[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error));
-  return { context, page, pageErrors };
-}
-
-async function consoleShot(page: Page, name: string): Promise<void> {
-  mkdirSync(screenshotDir, { recursive: true });
-  // antd's notices fade; the page itself is what is looked at.
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: join(screenshotDir, `console-${name}.png`), animations: 'disabled' });
-}
-
 /** A registered user with email and phone bound, as identity verification needs. */
 async function newVerifiableUser(): Promise<{ email: string; password: string }> {
-  const email = `console-${Date.now()}@openbourse.test`;
-  const password = 'Console2026';
-  await api('/sms_mail', { user_string: email, scene: 'register' });
-  const registered = await api<string>('/user/register', { user_string: email, code: await outboxCode(email), password, re_password: password });
-  if (registered.type !== 'ok') throw new Error(JSON.stringify(registered));
-  const mobile = freshMobile();
-  await api('/sms_send', { mobile, area_code: '86', scene: 'bind' }, registered.message);
-  const bound = await api('/safe/mobile', { mobile, code: await outboxCode(mobile), area_code: '86' }, registered.message);
-  if (bound.type !== 'ok') throw new Error(JSON.stringify(bound));
+  const { email, password, token } = await registerUser('console', 'Console2026');
+  await bindFreshMobile(token);
   return { email, password };
 }
 

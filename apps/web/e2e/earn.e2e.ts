@@ -5,8 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DemoServer, startDemoServer } from '../../../scripts/lib/demo-server.ts';
 import { DEMO_OPERATOR } from '../../server/src/console/demo-operator.ts';
 import { currentTotp } from '../../server/src/platform/totp.ts';
-import { WEB_VERSION } from '../src/shared/session.ts';
 import { DEMO, launchBrowser, newTab, phoneContext, screenshot } from './browser.ts';
+import { apiClient, serverClock, settledShot, storeSession } from './own-server.ts';
 import { screenshotDir } from './artifacts.ts';
 
 /**
@@ -26,36 +26,10 @@ let page: Page;
 let pageErrors: Error[];
 let token: string;
 
-interface Envelope<T> {
-  type: string;
-  message: T;
-}
-
-async function call<T>(path: string, params: Record<string, string | number> = {}, method: 'GET' | 'POST' = 'POST'): Promise<T> {
-  const body = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]));
-  const url = method === 'GET' ? `${server.url}/api${path}?${body}` : `${server.url}/api${path}`;
-  const response = await fetch(url, { method, headers: token ? { authorization: token } : {}, body: method === 'POST' ? body : undefined });
-  const envelope = (await response.json()) as Envelope<T>;
-  if (envelope.type !== 'ok') throw new Error(`${path}: ${JSON.stringify(envelope)}`);
-  return envelope.message;
-}
-
-const serverNow = async () => (await call<{ now: number }>('/dev/clock', {}, 'GET')).now;
-
-/** Moves the server's clock forward and runs every scheduled job, as a day passing would. */
-async function advanceTo(moment: number): Promise<void> {
-  const now = await serverNow();
-  if (moment > now) await call('/dev/clock/advance', { ms: moment - now });
-}
-
+const call = apiClient(() => server.url, () => token);
+const { now: serverNow, advanceTo } = serverClock(call);
 const open = (route: string) => page.goto(`${server.url}/h5/#${route}`);
-
-/** A phone screenshot once toasts have gone and a dialog has finished fading in (antd-mobile animates in JS). */
-async function shot(name: string): Promise<void> {
-  await page.locator('.adm-toast-main').waitFor({ state: 'detached' });
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-}
+const shot = (name: string) => settledShot(page, name);
 const dialogButton = (text: string) => page.locator('.adm-dialog-button').filter({ hasText: text });
 
 beforeAll(async () => {
@@ -64,11 +38,7 @@ beforeAll(async () => {
   context = await phoneContext(browser);
   ({ page, pageErrors } = await newTab(context));
   token = await call<string>('/user/login', { user_string: DEMO.email, password: DEMO.password });
-  // The app reads its storage when it starts: write the session on a same-origin address first.
-  await page.goto(`${server.url}/api/getSiteConfig`);
-  await page.evaluate((items) => {
-    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
-  }, { 'ob.webVersion': String(WEB_VERSION), 'ob.token': token });
+  await storeSession(page, server.url, { 'ob.token': token });
 });
 
 afterAll(async () => {

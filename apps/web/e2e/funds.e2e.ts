@@ -1,15 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { REPO_ROOT } from '../../../scripts/lib/demo-server.ts';
-import { DEMO_OPERATOR } from '../../server/src/console/demo-operator.ts';
-import { currentTotp } from '../../server/src/platform/totp.ts';
-import { api, baseUrl, field, launchBrowser, open, outboxCode, phonePage, screenshot, signInAs } from './browser.ts';
-import { screenshotDir } from './artifacts.ts';
-import { chineseIdNumber, freshMobile } from './identity.ts';
+import { api, baseUrl, bindFreshMobile, field, launchBrowser, open, outboxCode, phonePage, registerUser, screenshot, signInAs } from './browser.ts';
+import { consoleShot, desktopPage, signInOperator } from './console-desk.ts';
+import { chineseIdNumber } from './identity.ts';
 import { solidPng } from './png.ts';
 
 const run = promisify(execFile);
@@ -35,13 +31,8 @@ const FUND_PASSWORD = 'Fund2026pass';
  * `pnpm ops approve`, a fund password set, and 300 USDT of demo funds.
  */
 async function fundedUser(): Promise<{ email: string; password: string; token: string }> {
-  const email = `funds-${Date.now()}@openbourse.test`;
-  const password = 'Funds2026';
-  await api('/sms_mail', { user_string: email, scene: 'register' });
-  const token = (await api<string>('/user/register', { user_string: email, code: await outboxCode(email), password, re_password: password })).message;
-  const mobile = freshMobile();
-  await api('/sms_send', { mobile, area_code: '86', scene: 'bind' }, token);
-  await api('/safe/mobile', { mobile, code: await outboxCode(mobile), area_code: '86' }, token);
+  const { email, password, token } = await registerUser('funds', 'Funds2026');
+  await bindFreshMobile(token);
   const submitted = await api('/user/real', { real_type: '1', id_type: '1', name: '杜甫', card_id: chineseIdNumber(), front_pic: await uploadPicture(token, 'identity') }, token);
   if (submitted.type !== 'ok') throw new Error(JSON.stringify(submitted));
   const userId = (await (await fetch(`${baseUrl()}/api/user/info`, { headers: { authorization: token } })).json()).message.id as number;
@@ -63,34 +54,6 @@ async function deposits(token: string): Promise<{ status: string }[]> {
 
 async function spot(token: string, currency: string): Promise<{ available: string; frozen: string }> {
   return (await api<{ available: string; frozen: string }>('/wallet/detail', { currency, type: 'change' }, token)).message;
-}
-
-/** The console is a desktop tool: its screenshots are 1440×900. */
-async function desktopPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; pageErrors: Error[] }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, locale: 'zh-CN' });
-  context.setDefaultTimeout(20_000);
-  const page = await context.newPage();
-  const pageErrors: Error[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error));
-  return { context, page, pageErrors };
-}
-
-async function consoleShot(page: Page, name: string): Promise<void> {
-  mkdirSync(screenshotDir, { recursive: true });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: join(screenshotDir, `console-${name}.png`), animations: 'disabled' });
-}
-
-/** Authenticator codes are single-use: the console test before this one may have used the current one, so sign in with the next. */
-async function signInOperator(page: Page): Promise<void> {
-  await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
-  await page.goto(`${baseUrl()}/console/`);
-  await page.getByTestId('login-email').fill(DEMO_OPERATOR.email);
-  await page.getByTestId('login-password').fill(DEMO_OPERATOR.password);
-  await page.getByTestId('login-code').locator('input').first().click();
-  await page.keyboard.type(currentTotp(DEMO_OPERATOR.totpSecret, Date.now()));
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('operator-email').waitFor();
 }
 
 /**
@@ -218,7 +181,7 @@ describe('deposits and withdrawals', () => {
     await consoleShot(desk.page, 'withdrawals-queue');
     await desk.page.getByTestId('withdrawal-reject').click();
     await desk.page.getByTestId('withdrawal-reject-reason').fill('收款地址未通过合规检查');
-    await desk.page.getByTestId('withdrawal-decision-confirm').click();
+    await desk.page.getByTestId('withdrawal-reject-confirm').click();
     await row.waitFor({ state: 'detached' });
 
     await page.reload();

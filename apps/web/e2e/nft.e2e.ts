@@ -3,8 +3,8 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DemoServer, REPO_ROOT, startDemoServer } from '../../../scripts/lib/demo-server.ts';
-import { WEB_VERSION } from '../src/shared/session.ts';
 import { DEMO, launchBrowser, newTab, phoneContext, screenshot } from './browser.ts';
+import { apiClient, serverClock, settledShot, storeSession } from './own-server.ts';
 
 /**
  * The NFT marketplace from the phone, on a server of its own whose clock the
@@ -22,19 +22,7 @@ let pageErrors: Error[];
 let token: string;
 let rival: string;
 
-interface Envelope<T> {
-  type: string;
-  message: T;
-}
-
-async function call<T>(path: string, params: Record<string, string | number> = {}, method: 'GET' | 'POST' = 'POST', as = token): Promise<T> {
-  const body = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]));
-  const url = method === 'GET' ? `${server.url}/api${path}?${body}` : `${server.url}/api${path}`;
-  const response = await fetch(url, { method, headers: as ? { authorization: as } : {}, body: method === 'POST' ? body : undefined });
-  const envelope = (await response.json()) as Envelope<T>;
-  if (envelope.type !== 'ok') throw new Error(`${path}: ${JSON.stringify(envelope)}`);
-  return envelope.message;
-}
+const call = apiClient(() => server.url, () => token);
 
 async function ops(args: string[]): Promise<void> {
   await run(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args], { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: server.dataDir } });
@@ -46,19 +34,11 @@ async function registered(email: string): Promise<string> {
   return call<string>('/user/register', { user_string: email, code: outbox[0]?.code ?? '', password: 'Secret123', re_password: 'Secret123' }, 'POST', '');
 }
 
-const serverNow = async () => (await call<{ now: number }>('/dev/clock', {}, 'GET')).now;
-async function advanceTo(moment: number): Promise<void> {
-  const now = await serverNow();
-  if (moment > now) await call('/dev/clock/advance', { ms: moment - now });
-}
+const { advanceTo } = serverClock(call);
 
 const open = (route: string) => page.goto(`${server.url}/h5/#${route}`);
 const dialogButton = (text: string) => page.locator('.adm-dialog-button, .adm-modal-button').filter({ hasText: text });
-async function shot(name: string): Promise<void> {
-  await page.locator('.adm-toast-main').waitFor({ state: 'detached' });
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-}
+const shot = (name: string) => settledShot(page, name);
 
 interface Artwork {
   id: number;
@@ -77,10 +57,7 @@ beforeAll(async () => {
   rival = await registered(rivalEmail);
   await ops(['credit', rivalEmail, '1000', 'USDT']);
   await ops(['credit', DEMO.email, '1000', 'USDT']);
-  await page.goto(`${server.url}/api/getSiteConfig`);
-  await page.evaluate((items) => {
-    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
-  }, { 'ob.webVersion': String(WEB_VERSION), 'ob.token': token });
+  await storeSession(page, server.url, { 'ob.token': token });
 });
 
 afterAll(async () => {

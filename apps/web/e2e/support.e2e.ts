@@ -1,38 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_OPERATOR } from '../../server/src/console/demo-operator.ts';
-import { currentTotp } from '../../server/src/platform/totp.ts';
 import { screenshotDir } from './artifacts.ts';
-import { api, baseUrl, dismissHomePopup, field, launchBrowser, open, outboxCode, phonePage, screenshot, signInAs } from './browser.ts';
+import { baseUrl, dismissHomePopup, field, launchBrowser, open, phonePage, registerUser, screenshot, signInAs } from './browser.ts';
+import { desktopPage, signInOperator } from './console-desk.ts';
 
 async function registeredUser(): Promise<{ email: string; password: string }> {
-  const email = `support-${Date.now()}@openbourse.test`;
-  const password = 'Support2026';
-  await api('/sms_mail', { user_string: email, scene: 'register' });
-  const registered = await api<string>('/user/register', { user_string: email, code: await outboxCode(email), password, re_password: password });
-  if (registered.type !== 'ok') throw new Error(JSON.stringify(registered));
+  const { email, password } = await registerUser('support', 'Support2026');
   return { email, password };
-}
-
-/** The console is a desktop tool: its screenshots are 1440×900. */
-async function desktopPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, locale: 'zh-CN' });
-  context.setDefaultTimeout(20_000);
-  return { context, page: await context.newPage() };
-}
-
-/** Authenticator codes are single-use: another console test may have used the current one, so sign in with the next. */
-async function signInOperator(page: Page): Promise<void> {
-  await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
-  await page.goto(`${baseUrl()}/console/`);
-  await page.getByTestId('login-email').fill(DEMO_OPERATOR.email);
-  await page.getByTestId('login-password').fill(DEMO_OPERATOR.password);
-  await page.getByTestId('login-code').locator('input').first().click();
-  await page.keyboard.type(currentTotp(DEMO_OPERATOR.totpSecret, Date.now()));
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('operator-email').waitFor();
 }
 
 /**

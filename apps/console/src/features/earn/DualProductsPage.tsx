@@ -1,10 +1,9 @@
-import { Alert, Button, Card, Flex, Form, Input, InputNumber, Select, Switch, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Flex, Form, Input, InputNumber, Select, Switch, Tag, } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../shared/format.ts';
+import { formatTime, trimZeros } from '../../shared/format.ts';
+import { EditableListPage } from '../../shared/EditableListPage.tsx';
 import { useCan } from '../../shared/session.ts';
-import { type DualProduct, fromLocalInput, plain, toLocalInput, useEarnList, useSaveEarn } from './api.ts';
-import { EarnEditor } from './EarnEditor.tsx';
+import { type DualProduct, fromLocalInput, toLocalInput, useEarnList, useSaveEarn } from './api.ts';
 
 interface Values {
   coin: string;
@@ -28,7 +27,7 @@ function valuesOf(product: DualProduct | 'new'): Values {
     const maturity = new Date(Date.now() + 3 * DAY_MS).toISOString().slice(0, 10);
     return { coin: 'BTC', direction: 'call', linked_price: '', apr_percent: '', days: 3, maturity_date: maturity, share: '0.001', total_shares: 1000, sale_start: toLocalInput(Date.now()), sale_end: toLocalInput(Date.parse(`${maturity}T07:00:00Z`)), enabled: true, sort: 0 };
   }
-  return { ...product, share: plain(product.share), sale_start: toLocalInput(product.sale_start), sale_end: toLocalInput(product.sale_end) };
+  return { ...product, share: trimZeros(product.share), sale_start: toLocalInput(product.sale_start), sale_end: toLocalInput(product.sale_end) };
 }
 
 /** Dual products: linked price, APR, maturity, shares sold, and an editor (admins). */
@@ -37,113 +36,87 @@ export default function DualProductsPage() {
   const can = useCan();
   const list = useEarnList<DualProduct>('dual');
   const save = useSaveEarn<DualProduct>('dual');
-  const [form] = Form.useForm<Values>();
-  const [editing, setEditing] = useState<DualProduct | 'new' | null>(null);
-
-  const open = (product: DualProduct | 'new') => {
-    setEditing(product);
-  };
-
   return (
-    <Flex vertical gap={16} data-testid="earn-dual">
-      <Flex justify="space-between" align="center">
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('earn.dual.title')}
-        </Typography.Title>
-        {can('earn.edit') ? (
-          <Button type="primary" onClick={() => open('new')} data-testid="earn-new">
-            {t('earn.new')}
-          </Button>
-        ) : null}
-      </Flex>
-      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        {t('earn.dual.intro')}
-      </Typography.Paragraph>
-      <Card styles={{ body: { padding: 0 } }}>
-        <Table<DualProduct>
-          rowKey="id"
-          dataSource={list.data}
-          loading={list.isFetching}
-          pagination={false}
-          columns={[
-            { title: t('columns.id'), dataIndex: 'id', width: 64 },
-            { title: t('earn.dual.pair'), render: (_, row) => `${row.coin}/USDT` },
-            { title: t('earn.dual.direction'), dataIndex: 'direction', render: (direction: 'call' | 'put') => <Tag color={direction === 'call' ? 'green' : 'red'}>{t(`earn.dual.${direction}`)}</Tag> },
-            { title: t('earn.dual.linked'), dataIndex: 'linked_price' },
-            { title: t('earn.dual.apr'), render: (_, row) => `${row.apr_percent}%` },
-            { title: t('earn.dual.days'), dataIndex: 'days' },
-            { title: t('earn.dual.maturity'), render: (_, row) => formatTime(row.maturity_at) },
-            { title: t('earn.dual.share'), render: (_, row) => `${plain(row.share)} ${row.invest_currency}` },
-            { title: t('earn.dual.sold'), render: (_, row) => `${row.sold_shares} / ${row.total_shares}` },
-            { title: t('earn.dual.saleEnd'), render: (_, row) => formatTime(row.sale_end) },
-            { title: t('columns.status'), dataIndex: 'enabled', render: (enabled: boolean) => (enabled ? <Tag color="success">{t('earn.onSale')}</Tag> : <Tag>{t('earn.off')}</Tag>) },
-            ...(can('earn.edit')
-              ? [{ title: '', width: 80, render: (_: unknown, row: DualProduct) => <Button size="small" onClick={() => open(row)} data-testid={`earn-edit-${row.id}`}>{t('earn.edit')}</Button> }]
-              : []),
-          ]}
-        />
-      </Card>
-      <EarnEditor<Values>
-        title={editing === 'new' ? t('earn.dual.newTitle') : t('earn.dual.editTitle', { id: editing?.id ?? '' })}
-        open={editing !== null}
-        form={form}
-        initialValues={editing === null ? undefined : valuesOf(editing)}
-        saving={save.isPending}
-        onClose={() => setEditing(null)}
-        onSave={(values) =>
-          save.mutateAsync({ id: editing === 'new' || editing === null ? null : editing.id, doc: { ...values, sale_start: fromLocalInput(values.sale_start), sale_end: fromLocalInput(values.sale_end) } })
-        }
-        note={<Alert type="info" showIcon message={t('earn.dual.editNote')} style={{ marginBottom: 16 }} />}
-      >
-        <Flex gap={12}>
-          <Form.Item name="coin" label={t('earn.dual.coin')} rules={[{ required: true }]} style={{ flex: 1 }}>
-            <Select options={['BTC', 'ETH'].map((value) => ({ value, label: value }))} />
-          </Form.Item>
-          <Form.Item name="direction" label={t('earn.dual.direction')} rules={[{ required: true }]} style={{ flex: 1 }}>
-            <Select options={(['call', 'put'] as const).map((value) => ({ value, label: t(`earn.dual.${value}`) }))} />
-          </Form.Item>
-        </Flex>
-        <Flex gap={12}>
-          <Form.Item name="linked_price" label={t('earn.dual.linked')} rules={[{ required: true }]} style={{ flex: 1 }}>
-            <Input suffix="USDT" />
-          </Form.Item>
-          <Form.Item name="apr_percent" label={t('earn.dual.apr')} rules={[{ required: true }]} style={{ flex: 1 }}>
-            <Input suffix="%" />
-          </Form.Item>
-        </Flex>
-        <Flex gap={12}>
-          <Form.Item name="days" label={t('earn.dual.days')} rules={[{ required: true }]} style={{ flex: 1 }}>
-            <InputNumber min={1} max={365} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="maturity_date" label={t('earn.dual.maturityDate')} rules={[{ required: true }]} style={{ flex: 1 }}>
-            <Input type="date" />
-          </Form.Item>
-        </Flex>
-        <Flex gap={12}>
-          <Form.Item name="share" label={t('earn.dual.shareInput')} rules={[{ required: true }]} style={{ flex: 1 }}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="total_shares" label={t('earn.dual.totalShares')} rules={[{ required: true }]} style={{ flex: 1 }}>
-            <InputNumber min={1} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Flex>
-        <Flex gap={12}>
-          <Form.Item name="sale_start" label={t('earn.dual.saleStart')} rules={[{ required: true }]} style={{ flex: 1 }}>
-            <Input type="datetime-local" />
-          </Form.Item>
-          <Form.Item name="sale_end" label={t('earn.dual.saleEnd')} rules={[{ required: true }]} style={{ flex: 1 }}>
-            <Input type="datetime-local" />
-          </Form.Item>
-        </Flex>
-        <Flex gap={12}>
-          <Form.Item name="sort" label={t('earn.sort')} style={{ flex: 1 }}>
-            <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="enabled" label={t('earn.onSale')} valuePropName="checked" style={{ flex: 1 }}>
-            <Switch />
-          </Form.Item>
-        </Flex>
-      </EarnEditor>
-    </Flex>
+    <EditableListPage<DualProduct, Values>
+      title={t('earn.dual.title')}
+      intro={t('earn.dual.intro')}
+      testId="earn-dual"
+      testIdPrefix="earn"
+      texts="earn"
+      rows={list.data}
+      loading={list.isFetching}
+      canEdit={can('earn.edit')}
+      columns={[
+        { title: t('columns.id'), dataIndex: 'id', width: 64 },
+        { title: t('earn.dual.pair'), render: (_, row) => `${row.coin}/USDT` },
+        { title: t('earn.dual.direction'), dataIndex: 'direction', render: (direction: 'call' | 'put') => <Tag color={direction === 'call' ? 'green' : 'red'}>{t(`earn.dual.${direction}`)}</Tag> },
+        { title: t('earn.dual.linked'), dataIndex: 'linked_price' },
+        { title: t('earn.dual.apr'), render: (_, row) => `${row.apr_percent}%` },
+        { title: t('earn.dual.days'), dataIndex: 'days' },
+        { title: t('earn.dual.maturity'), render: (_, row) => formatTime(row.maturity_at) },
+        { title: t('earn.dual.share'), render: (_, row) => `${trimZeros(row.share)} ${row.invest_currency}` },
+        { title: t('earn.dual.sold'), render: (_, row) => `${row.sold_shares} / ${row.total_shares}` },
+        { title: t('earn.dual.saleEnd'), render: (_, row) => formatTime(row.sale_end) },
+        { title: t('columns.status'), dataIndex: 'enabled', render: (enabled: boolean) => (enabled ? <Tag color="success">{t('earn.onSale')}</Tag> : <Tag>{t('earn.off')}</Tag>) },
+      ]}
+      editorTitle={(editing) => (editing === 'new' ? t('earn.dual.newTitle') : t('earn.dual.editTitle', { id: editing.id }))}
+      initialValues={valuesOf}
+      saving={save.isPending}
+      onSave={(editing, values) => save.mutateAsync({ id: editing === 'new' ? null : editing.id, doc: { ...values, sale_start: fromLocalInput(values.sale_start), sale_end: fromLocalInput(values.sale_end) } })}
+      note={() => <Alert type="info" showIcon message={t('earn.dual.editNote')} style={{ marginBottom: 16 }} />}
+    >
+      {() => (
+        <>
+          <Flex gap={12}>
+            <Form.Item name="coin" label={t('earn.dual.coin')} rules={[{ required: true }]} style={{ flex: 1 }}>
+              <Select options={['BTC', 'ETH'].map((value) => ({ value, label: value }))} />
+            </Form.Item>
+            <Form.Item name="direction" label={t('earn.dual.direction')} rules={[{ required: true }]} style={{ flex: 1 }}>
+              <Select options={(['call', 'put'] as const).map((value) => ({ value, label: t(`earn.dual.${value}`) }))} />
+            </Form.Item>
+          </Flex>
+          <Flex gap={12}>
+            <Form.Item name="linked_price" label={t('earn.dual.linked')} rules={[{ required: true }]} style={{ flex: 1 }}>
+              <Input suffix="USDT" />
+            </Form.Item>
+            <Form.Item name="apr_percent" label={t('earn.dual.apr')} rules={[{ required: true }]} style={{ flex: 1 }}>
+              <Input suffix="%" />
+            </Form.Item>
+          </Flex>
+          <Flex gap={12}>
+            <Form.Item name="days" label={t('earn.dual.days')} rules={[{ required: true }]} style={{ flex: 1 }}>
+              <InputNumber min={1} max={365} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item name="maturity_date" label={t('earn.dual.maturityDate')} rules={[{ required: true }]} style={{ flex: 1 }}>
+              <Input type="date" />
+            </Form.Item>
+          </Flex>
+          <Flex gap={12}>
+            <Form.Item name="share" label={t('earn.dual.shareInput')} rules={[{ required: true }]} style={{ flex: 1 }}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="total_shares" label={t('earn.dual.totalShares')} rules={[{ required: true }]} style={{ flex: 1 }}>
+              <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Flex>
+          <Flex gap={12}>
+            <Form.Item name="sale_start" label={t('earn.dual.saleStart')} rules={[{ required: true }]} style={{ flex: 1 }}>
+              <Input type="datetime-local" />
+            </Form.Item>
+            <Form.Item name="sale_end" label={t('earn.dual.saleEnd')} rules={[{ required: true }]} style={{ flex: 1 }}>
+              <Input type="datetime-local" />
+            </Form.Item>
+          </Flex>
+          <Flex gap={12}>
+            <Form.Item name="sort" label={t('earn.sort')} style={{ flex: 1 }}>
+              <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item name="enabled" label={t('earn.onSale')} valuePropName="checked" style={{ flex: 1 }}>
+              <Switch />
+            </Form.Item>
+          </Flex>
+        </>
+      )}
+    </EditableListPage>
   );
 }

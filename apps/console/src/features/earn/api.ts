@@ -89,6 +89,3 @@ export function toLocalInput(ms: number): string {
 }
 
 export const fromLocalInput = (value: string): number => new Date(value).getTime();
-
-/** An amount without the trailing zeros the API pads it with: "100.000000" → "100". */
-export const plain = (amount: string): string => (amount.includes('.') ? amount.replace(/\.?0+$/, '') : amount);

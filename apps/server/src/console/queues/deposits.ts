@@ -11,6 +11,7 @@ import { AppError } from '../../platform/errors.ts';
 import { id, language, pageWindow, pagination, text, toPage } from '../../platform/fields.ts';
 import { consoleDoc } from '../scope.ts';
 import { reviewerOf } from '../sessions.ts';
+import { queueList } from './queue-list.ts';
 import type { ReviewQueue } from './registry.ts';
 import { reviewedUser, sendUserUpload } from './uploaded-image.ts';
 
@@ -66,17 +67,8 @@ export const depositsQueue: ReviewQueue = {
       const { status, page, limit } = request.query;
       const window = pageWindow(page, limit);
       const where = and(eq(deposits.route, 'voucher'), eq(deposits.status, status));
-      const total = db.select({ total: count() }).from(deposits).where(where).get()?.total ?? 0;
-      const rows = db
-        .select({ row: deposits, email: users.email, phone: users.phone })
-        .from(deposits)
-        .innerJoin(users, eq(users.id, deposits.userId))
-        .where(where)
-        .orderBy(status === 'review' ? deposits.id : desc(deposits.id))
-        .limit(window.limit)
-        .offset(window.offset)
-        .all();
-      return ok(toPage(rows.map(({ row, email, phone }) => listItem(ctx, row, email ?? phone)), window, total));
+      const { rows, total } = queueList(db, deposits, { owner: deposits.userId, where, oldestFirst: status === 'review', window });
+      return ok(toPage(rows.map(({ row, account }) => listItem(ctx, row, account)), window, total));
     });
 
     api.get('/:id', { schema: consoleDoc('One voucher deposit: amount, where it was paid from, the voucher picture, the user and their recent deposits', { params: idParams, querystring: z.object({ lang: language() }) }), preHandler: view }, async (request) => {

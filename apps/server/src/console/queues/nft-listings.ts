@@ -9,6 +9,7 @@ import { id, language, pageWindow, pagination, text, toPage } from '../../platfo
 import { announceNftListingDecision, type NftListingRow, reviewNftListing } from '../../platform/nft-listing-review.ts';
 import { consoleDoc } from '../scope.ts';
 import { reviewerOf } from '../sessions.ts';
+import { queueList } from './queue-list.ts';
 import type { ReviewQueue } from './registry.ts';
 
 /**
@@ -94,17 +95,8 @@ export const nftListingsQueue: ReviewQueue = {
       const { status, page, limit } = request.query;
       const window = pageWindow(page, limit);
       const where = eq(nftListings.status, status);
-      const rows = db
-        .select({ row: nftListings, email: users.email, phone: users.phone })
-        .from(nftListings)
-        .innerJoin(users, eq(users.id, nftListings.sellerId))
-        .where(where)
-        .orderBy(status === 'review' ? nftListings.id : desc(nftListings.id))
-        .limit(window.limit)
-        .offset(window.offset)
-        .all();
-      const total = db.select({ total: count() }).from(nftListings).innerJoin(users, eq(users.id, nftListings.sellerId)).where(where).get()?.total ?? 0;
-      return ok(toPage(rows.map(({ row, email, phone }) => listItem(ctx, row, email ?? phone)), window, total));
+      const { rows, total } = queueList(db, nftListings, { owner: nftListings.sellerId, where, oldestFirst: status === 'review', window });
+      return ok(toPage(rows.map(({ row, account }) => listItem(ctx, row, account)), window, total));
     });
 
     api.get('/:id', { schema: consoleDoc('One listing: the item (media, collection, royalty), the terms, the seller and their other listings', { params: idParams, querystring: z.object({ lang: language() }) }), preHandler: view }, async (request) => {

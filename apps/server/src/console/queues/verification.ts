@@ -19,6 +19,8 @@ import {
 } from '../../platform/verification-review.ts';
 import { consoleDoc } from '../scope.ts';
 import { reviewerOf } from '../sessions.ts';
+import { queueList } from './queue-list.ts';
+import { reviewedUser } from './uploaded-image.ts';
 import type { ReviewQueue } from './registry.ts';
 
 /**
@@ -81,19 +83,8 @@ export const verificationQueue: ReviewQueue = {
       const { status, level, page, limit } = request.query;
       const window = pageWindow(page, limit);
       const where = and(eq(identityVerifications.status, status), level ? eq(identityVerifications.level, level) : undefined);
-      const total = db.select({ total: count() }).from(identityVerifications).where(where).get()?.total ?? 0;
-      // Requests in review are worked oldest first; decided ones are looked up newest first.
-      const order = status === 'review' ? identityVerifications.id : desc(identityVerifications.id);
-      const rows = db
-        .select({ row: identityVerifications, email: users.email, phone: users.phone })
-        .from(identityVerifications)
-        .innerJoin(users, eq(users.id, identityVerifications.userId))
-        .where(where)
-        .orderBy(order)
-        .limit(window.limit)
-        .offset(window.offset)
-        .all();
-      return ok(toPage(rows.map(({ row, email, phone }) => listItem({ ...row, account: email ?? phone })), window, total));
+      const { rows, total } = queueList(db, identityVerifications, { owner: identityVerifications.userId, where, oldestFirst: status === 'review', window });
+      return ok(toPage(rows.map(({ row, account }) => listItem({ ...row, account })), window, total));
     });
 
     api.get('/:id', { schema: consoleDoc('One request: submitted fields, picture addresses, the user, their earlier requests and the listed refusal reasons', { params: idParams, querystring: z.object({ lang: language() }) }), preHandler: view }, async (request) => {
@@ -113,16 +104,7 @@ export const verificationQueue: ReviewQueue = {
         reviewed_at: row.reviewedAt,
         reviewed_by: row.reviewedBy,
         images: [picture('front', row.frontPic), picture('reverse', row.reversePic)].filter((image) => image !== null),
-        user: user && {
-          id: user.id,
-          email: user.email,
-          phone: user.phone,
-          area_code: user.areaCode,
-          nickname: user.nickname,
-          verification_level: user.verificationLevel,
-          frozen: user.frozenAt !== null,
-          created_at: user.createdAt,
-        },
+        user: reviewedUser(user),
         history: history.filter((other) => other.id !== row.id).map((other) => ({ ...listItem({ ...other, account: null }), reason: presentRejectReason(request.lang, other.reason) })),
         reject_reasons: REJECT_REASONS.map((code) => ({ code, text: translate(request.lang, rejectReasonKey(code)) })),
       });

@@ -13,6 +13,7 @@ import { announceWithdrawalDecision, reviewWithdrawal, type WithdrawalRow } from
 import { BTC_SCALE } from '../../platform/withdrawal-quota.ts';
 import { consoleDoc } from '../scope.ts';
 import { reviewerOf } from '../sessions.ts';
+import { queueList } from './queue-list.ts';
 import type { ReviewQueue } from './registry.ts';
 import { reviewedUser } from './uploaded-image.ts';
 
@@ -70,17 +71,8 @@ export const withdrawalsQueue: ReviewQueue = {
       const { status, page, limit } = request.query;
       const window = pageWindow(page, limit);
       const where = eq(withdrawals.status, status);
-      const total = db.select({ total: count() }).from(withdrawals).where(where).get()?.total ?? 0;
-      const rows = db
-        .select({ row: withdrawals, email: users.email, phone: users.phone })
-        .from(withdrawals)
-        .innerJoin(users, eq(users.id, withdrawals.userId))
-        .where(where)
-        .orderBy(status === 'review' ? withdrawals.id : desc(withdrawals.id))
-        .limit(window.limit)
-        .offset(window.offset)
-        .all();
-      return ok(toPage(rows.map(({ row, email, phone }) => listItem(ctx, row, email ?? phone)), window, total));
+      const { rows, total } = queueList(db, withdrawals, { owner: withdrawals.userId, where, oldestFirst: status === 'review', window });
+      return ok(toPage(rows.map(({ row, account }) => listItem(ctx, row, account)), window, total));
     });
 
     api.get(

@@ -10,10 +10,11 @@ import { formatDateTime } from '../../shared/time.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { type DualProduct, dualPaths, useBuyDual, useDualProduct, useSpotBalance } from './api.ts';
+import { type DualProduct, dualPaths, useBuyDual, useDualProduct } from './api.ts';
 import { Outcomes } from './Outcomes.tsx';
 import { outcomesFor } from './outcomes.ts';
 import './dual.css';
+import { useSpotBalance } from '../../shared/api/spot-balance.ts';
 
 function BuyForm({ product }: { product: DualProduct }) {
   const { t } = useTranslation('dual');

@@ -83,15 +83,6 @@ export function useDualOrders(status: DualOrderStatus | 'all') {
   });
 }
 
-export function useSpotBalance(currency: string | undefined) {
-  const { token } = useSession();
-  return useQuery({
-    queryKey: ['wallet', 'detail', currency, 'change'],
-    queryFn: () => api.post<{ available: string }>('/wallet/detail', { currency, type: 'change' }),
-    enabled: Boolean(token && currency),
-  });
-}
-
 export function useBuyDual() {
   const client = useQueryClient();
   return useMutation({

@@ -10,10 +10,11 @@ import { formatDateTime } from '../../shared/time.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { type IeoProject, ieoPaths, useIeoProject, useSpotBalance, useSubscribe } from './api.ts';
+import { type IeoProject, ieoPaths, useIeoProject, useSubscribe } from './api.ts';
 import { IeoStatusTag } from './IeoStatusTag.tsx';
 import { Progress } from './Progress.tsx';
 import './ieo.css';
+import { useSpotBalance } from '../../shared/api/spot-balance.ts';
 
 const decimalsOf = (formatted: string) => formatted.split('.')[1]?.length ?? 0;
 

@@ -83,15 +83,6 @@ export function useIeoOrders() {
   return useQuery({ queryKey: ['ieo', 'orders', lang], queryFn: () => api.get<Page<IeoOrder>>('/user/project/order', { limit: 50 }) });
 }
 
-export function useSpotBalance(currency: string | undefined) {
-  const { token } = useSession();
-  return useQuery({
-    queryKey: ['wallet', 'detail', currency, 'change'],
-    queryFn: () => api.post<{ available: string }>('/wallet/detail', { currency, type: 'change' }),
-    enabled: Boolean(token && currency),
-  });
-}
-
 export function useSubscribe() {
   const client = useQueryClient();
   return useMutation({

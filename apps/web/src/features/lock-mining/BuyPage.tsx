@@ -10,8 +10,9 @@ import { Facts, Section } from '../../shared/ui/Facts.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { amountIssue, previewYield, scaleOf } from './amounts.ts';
-import { type LockProduct, lockPaths, useLock, useLockProducts, useSpotBalance } from './api.ts';
+import { type LockProduct, lockPaths, useLock, useLockProducts } from './api.ts';
 import './lock-mining.css';
+import { useSpotBalance } from '../../shared/api/spot-balance.ts';
 
 function LockForm({ product }: { product: LockProduct }) {
   const { t } = useTranslation('lockMining');

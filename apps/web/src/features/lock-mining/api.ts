@@ -84,16 +84,6 @@ export function useLockOrder(id: number | null) {
   return useQuery({ queryKey: ['lockMining', 'order', id], queryFn: () => api.get<LockOrder>('/lh/deposit/order/detail', { id: id ?? undefined }), enabled: id !== null });
 }
 
-/** The spot balance of a currency: what can be locked. */
-export function useSpotBalance(currency: string | undefined) {
-  const { token } = useSession();
-  return useQuery({
-    queryKey: ['wallet', 'detail', currency, 'change'],
-    queryFn: () => api.post<{ available: string }>('/wallet/detail', { currency, type: 'change' }),
-    enabled: Boolean(token && currency),
-  });
-}
-
 export function useLock() {
   const client = useQueryClient();
   return useMutation({

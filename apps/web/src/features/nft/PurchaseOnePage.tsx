@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Facts } from '../../shared/ui/Facts.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { nftPaths, useArtworks, useBuy, useSpotUsdt } from './api.ts';
+import { nftPaths, useArtworks, useBuy } from './api.ts';
 import { price, ReviewNotice } from './parts.tsx';
 import './nft.css';
+import { useSpotBalance } from '../../shared/api/spot-balance.ts';
 
 /** Confirming a fixed-price purchase (pages/nft/purchase_one?code=): the artwork, its price and the balance it is paid from. */
 export default function PurchaseOnePage() {
@@ -15,7 +16,7 @@ export default function PurchaseOnePage() {
   const code = params.get('code') ?? '';
   const found = useArtworks({ keyword: code });
   const artwork = found.data?.list.find((item) => item.code === code);
-  const balance = useSpotUsdt();
+  const balance = useSpotBalance('USDT');
   const buy = useBuy();
   const confirm = () =>
     buy

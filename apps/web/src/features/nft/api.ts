@@ -197,11 +197,6 @@ export function useMyBids() {
   return useQuery({ queryKey: ['nft', 'myBids', lang], queryFn: () => api.get<Page<Bid & { code: string; highest: boolean; status: string; item: ItemSummary }>>('/bind_box/getMyBindBoxQuotationLog', { limit: 50 }) });
 }
 
-export function useSpotUsdt() {
-  const { token } = useSession();
-  return useQuery({ queryKey: ['wallet', 'detail', 'USDT', 'change'], queryFn: () => api.post<{ available: string; frozen: string }>('/wallet/detail', { currency: 'USDT', type: 'change' }), enabled: Boolean(token) });
-}
-
 /** Every NFT action changes the catalogue, the user's items and balances: all of it is read again. */
 function useNftAction<I, O>(run: (input: I) => Promise<O>) {
   const client = useQueryClient();

@@ -6,18 +6,9 @@ import { formatDecimal } from '../../shared/format.ts';
 import { type ConditionalOrder, useCancelConditional, type useConditionalOrders } from '../../shared/market/conditional-orders.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
-import { pairUnits } from './order-parts.tsx';
+import { Field, pairUnits } from './order-parts.tsx';
 
 type ConditionalQuery = ReturnType<typeof useConditionalOrders>;
-
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <span className="order-card__field">
-      <span className="order-card__label">{label}</span>
-      <span className="order-card__value">{value}</span>
-    </span>
-  );
-}
 
 /** The feed tick that fired it, and the order it placed. */
 function TriggerOutcome({ order }: { order: ConditionalOrder }) {

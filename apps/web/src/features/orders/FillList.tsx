@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/time.ts';
 import type { OrderFill, ReferenceTick } from './api.ts';
 import { tickDeviation } from './order-display.ts';
+import { Field } from './order-parts.tsx';
 import { formatDecimal, formatSignificant } from '../../shared/format.ts';
 
 /** The market tick a fill settled against: anyone can check the fill price against it. */
@@ -49,24 +50,9 @@ function FillCard({ fill, base, quote }: { fill: OrderFill; base: string; quote:
         <span className={`orders-role orders-role--${fill.role}`}>{t(`fill.role.${fill.role}`)}</span>
       </div>
       <div className="orders-fill__grid">
-        <span className="order-card__field">
-          <span className="order-card__label">
-            {t('fill.price')} ({quote})
-          </span>
-          <span className="order-card__value">{formatDecimal(fill.price)}</span>
-        </span>
-        <span className="order-card__field">
-          <span className="order-card__label">
-            {t('fill.amount')} ({base})
-          </span>
-          <span className="order-card__value">{formatDecimal(fill.amount)}</span>
-        </span>
-        <span className="order-card__field">
-          <span className="order-card__label">
-            {t('fill.fee')} ({fill.fee_currency})
-          </span>
-          <span className="order-card__value">{formatSignificant(fill.fee)}</span>
-        </span>
+        <Field label={`${t('fill.price')} (${quote})`} value={formatDecimal(fill.price)} />
+        <Field label={`${t('fill.amount')} (${base})`} value={formatDecimal(fill.amount)} />
+        <Field label={`${t('fill.fee')} (${fill.fee_currency})`} value={formatSignificant(fill.fee)} />
       </div>
       <div className="orders-fill__time">
         {t('fill.time')} {formatDateTime(fill.time)}

@@ -5,7 +5,7 @@ import { formatDecimal, formatSignificant } from '../../shared/format.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import type { FillFilter, UserFill, useUserFills } from './api.ts';
-import { pairUnits } from './order-parts.tsx';
+import { Field, pairUnits } from './order-parts.tsx';
 
 type FillsQuery = ReturnType<typeof useUserFills>;
 
@@ -68,24 +68,9 @@ function FillRow({ fill }: { fill: UserFill }) {
         <span className="muted fills-row__time">{formatDateTime(fill.time)}</span>
       </header>
       <div className="conditional-card__grid">
-        <span className="order-card__field">
-          <span className="order-card__label">
-            {t('fill.price')} ({quote})
-          </span>
-          <span className="order-card__value">{formatDecimal(fill.price)}</span>
-        </span>
-        <span className="order-card__field">
-          <span className="order-card__label">
-            {t('fill.amount')} ({base})
-          </span>
-          <span className="order-card__value">{formatDecimal(fill.amount)}</span>
-        </span>
-        <span className="order-card__field">
-          <span className="order-card__label">
-            {t('fills.total')} ({quote})
-          </span>
-          <span className="order-card__value">{formatSignificant(fill.total)}</span>
-        </span>
+        <Field label={`${t('fill.price')} (${quote})`} value={formatDecimal(fill.price)} />
+        <Field label={`${t('fill.amount')} (${base})`} value={formatDecimal(fill.amount)} />
+        <Field label={`${t('fills.total')} (${quote})`} value={formatSignificant(fill.total)} />
       </div>
       <footer className="fills-row__foot muted">
         <span>

@@ -13,6 +13,16 @@ export function pairUnits(symbol: string): { base: string; quote: string } {
   return { base, quote };
 }
 
+/** A label and its value in an order, fill or conditional card's grid. */
+export function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <span className="order-card__field">
+      <span className="order-card__label">{label}</span>
+      <span className="order-card__value">{value}</span>
+    </span>
+  );
+}
+
 export function PairIcon({ icon, symbol }: { icon: string | undefined; symbol: string }) {
   if (icon) return <img src={icon} alt="" className="orders-pair-icon" />;
   return <span className="orders-pair-icon orders-pair-icon--monogram">{symbol.slice(0, 1)}</span>;

@@ -13,94 +13,89 @@ import { type ConditionalOrder, useCancelConditional, useConditionalOrders } fro
 import { formatQuantity } from '../../../shared/trading/numbers.ts';
 import { TpslPopup } from './TpslPopup.tsx';
 
-function OpenOrderRow({ order, quote, decimals }: { order: SpotOrder; quote: Quote; decimals: number }) {
+/** One figure of an order row: its label (with the unit) and value. */
+interface Figure {
+  label: string;
+  value: string;
+}
+
+interface OrderRowProps {
+  testId: string;
+  side: 'buy' | 'sell';
+  /** What kind of order it is: limit, market, stop-limit, take-profit… */
+  kind: string;
+  createdAt: number;
+  figures: Figure[];
+  cancelling: boolean;
+  cancelTestId: string;
+  onCancel: () => void;
+}
+
+/** The row every waiting order shows: side and kind, when, a cancel button, and its figures. */
+function OrderRow({ testId, side, kind, createdAt, figures, cancelling, cancelTestId, onCancel }: OrderRowProps) {
   const { t } = useTranslation('trade');
-  const cancel = useCancelOrder();
   return (
-    <li className="trade-order" data-testid="trade-open-order">
+    <li className="trade-order" data-testid={testId}>
       <div className="trade-order__head">
-        <span className={`trade-order__side ${order.side === 'buy' ? 'tone-up' : 'tone-down'}`}>
-          {t(`form.${order.side}`)} · {t(`form.${order.order_type}`)}
+        <span className={`trade-order__side ${side === 'buy' ? 'tone-up' : 'tone-down'}`}>
+          {t(`form.${side}`)} · {kind}
         </span>
-        <span className="trade-order__time muted">{formatDateTime(order.created_at)}</span>
-        <Button
-          size="mini"
-          fill="outline"
-          className="trade-order__cancel"
-          loading={cancel.isPending}
-          onClick={() => cancel.mutate(order.id, { onSuccess: () => toast(t('orders.cancelled')) })}
-          data-testid="trade-cancel"
-        >
+        <span className="trade-order__time muted">{formatDateTime(createdAt)}</span>
+        <Button size="mini" fill="outline" className="trade-order__cancel" loading={cancelling} onClick={onCancel} data-testid={cancelTestId}>
           {t('orders.cancel')}
         </Button>
       </div>
       <dl className="trade-order__grid">
-        <div>
-          <dt>
-            {t('orders.price')} ({quote.quote})
-          </dt>
-          <dd>{formatDecimal(order.price)}</dd>
-        </div>
-        <div>
-          <dt>
-            {t('orders.amount')} ({quote.base})
-          </dt>
-          <dd>{formatQuantity(order.amount, decimals)}</dd>
-        </div>
-        <div>
-          <dt>
-            {t('orders.filled')} ({quote.base})
-          </dt>
-          <dd>{formatQuantity(order.filled_amount, decimals)}</dd>
-        </div>
+        {figures.map((figure) => (
+          <div key={figure.label}>
+            <dt>{figure.label}</dt>
+            <dd>{figure.value}</dd>
+          </div>
+        ))}
       </dl>
     </li>
+  );
+}
+
+function OpenOrderRow({ order, quote, decimals }: { order: SpotOrder; quote: Quote; decimals: number }) {
+  const { t } = useTranslation('trade');
+  const cancel = useCancelOrder();
+  return (
+    <OrderRow
+      testId="trade-open-order"
+      side={order.side}
+      kind={t(`form.${order.order_type}`)}
+      createdAt={order.created_at}
+      figures={[
+        { label: `${t('orders.price')} (${quote.quote})`, value: formatDecimal(order.price) },
+        { label: `${t('orders.amount')} (${quote.base})`, value: formatQuantity(order.amount, decimals) },
+        { label: `${t('orders.filled')} (${quote.base})`, value: formatQuantity(order.filled_amount, decimals) },
+      ]}
+      cancelling={cancel.isPending}
+      cancelTestId="trade-cancel"
+      onCancel={() => cancel.mutate(order.id, { onSuccess: () => toast(t('orders.cancelled')) })}
+    />
   );
 }
 
 function ConditionalRow({ order, quote, decimals }: { order: ConditionalOrder; quote: Quote; decimals: number }) {
   const { t } = useTranslation('trade');
   const cancel = useCancelConditional();
-  const side = order.side === 1 ? 'buy' : 'sell';
   return (
-    <li className="trade-order" data-testid="trade-conditional-order">
-      <div className="trade-order__head">
-        <span className={`trade-order__side ${side === 'buy' ? 'tone-up' : 'tone-down'}`}>
-          {t(`form.${side}`)} · {t(`conditional.kinds.${order.kind}`)}
-        </span>
-        <span className="trade-order__time muted">{formatDateTime(order.created_at)}</span>
-        <Button
-          size="mini"
-          fill="outline"
-          className="trade-order__cancel"
-          loading={cancel.isPending}
-          onClick={() => cancel.mutate(order.id, { onSuccess: () => toast(t('orders.cancelled')) })}
-          data-testid="trade-conditional-cancel"
-        >
-          {t('orders.cancel')}
-        </Button>
-      </div>
-      <dl className="trade-order__grid">
-        <div>
-          <dt>
-            {t('conditional.trigger')} ({quote.quote})
-          </dt>
-          <dd>{formatDecimal(order.trigger_price)}</dd>
-        </div>
-        <div>
-          <dt>
-            {t('orders.price')} ({quote.quote})
-          </dt>
-          <dd>{order.limit_price === null ? t('form.market') : formatDecimal(order.limit_price)}</dd>
-        </div>
-        <div>
-          <dt>
-            {t('orders.amount')} ({quote.base})
-          </dt>
-          <dd>{formatQuantity(order.amount, decimals)}</dd>
-        </div>
-      </dl>
-    </li>
+    <OrderRow
+      testId="trade-conditional-order"
+      side={order.side === 1 ? 'buy' : 'sell'}
+      kind={t(`conditional.kinds.${order.kind}`)}
+      createdAt={order.created_at}
+      figures={[
+        { label: `${t('conditional.trigger')} (${quote.quote})`, value: formatDecimal(order.trigger_price) },
+        { label: `${t('orders.price')} (${quote.quote})`, value: order.limit_price === null ? t('form.market') : formatDecimal(order.limit_price) },
+        { label: `${t('orders.amount')} (${quote.base})`, value: formatQuantity(order.amount, decimals) },
+      ]}
+      cancelling={cancel.isPending}
+      cancelTestId="trade-conditional-cancel"
+      onCancel={() => cancel.mutate(order.id, { onSuccess: () => toast(t('orders.cancelled')) })}
+    />
   );
 }
 
