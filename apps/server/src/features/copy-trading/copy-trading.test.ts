@@ -247,6 +247,15 @@ describe('copy trading (/follow/*)', () => {
     await server.post('/lever/close', { id: copy.id }, { token: followers.lots.token });
   });
 
+  it('refuses a new follower when the trader is full, but still lets a follower edit', async () => {
+    const following = (await server.get<Trader>('/follow/traderDetail', { trader_user_id: trader.id })).message.follower_count;
+    server.built.ctx.sqlite.prepare('UPDATE copy_traders SET max_followers = ? WHERE user_id = ?').run(following, trader.id);
+    expect((await server.get<Trader>('/follow/traderDetail', { trader_user_id: trader.id })).message.slots_left).toBe(0);
+    expect(await server.post('/follow/follow', { trader_user_id: trader.id, type: 2, number: '1' }, { token: followers.lots.token, lang: 'en' })).toMatchObject({ type: 'error', message: "This trader's follower slots are full" });
+    expect((await server.post('/follow/follow', { trader_user_id: trader.id, type: 1, number: '1.46' }, { token: followers.multiple.token })).type).toBe('ok');
+    server.built.ctx.sqlite.prepare('UPDATE copy_traders SET max_followers = 100 WHERE user_id = ?').run(trader.id);
+  });
+
   it('refreshes the statistics hourly: accuracy and profit match the closed positions', async () => {
     const before = (await server.get<Trader>('/follow/traderDetail', { trader_user_id: trader.id })).message;
     server.advance(3_600_000);
