@@ -244,7 +244,12 @@ describe('copy trading (/follow/*)', () => {
     const mine = await my(followers.lots.token);
     expect(mine.follows[0]).toMatchObject({ status: 'cancelled' });
     expect(mine.follows[0]?.history.at(-1)?.action).toBe('cancelled');
+    await feed('101000');
     await server.post('/lever/close', { id: copy.id }, { token: followers.lots.token });
+    // the follower's own now: a profit without a share
+    const closed = (await copyOf(followers.lots.token, order.id)) as CopiedPosition;
+    expect(Number(closed.close?.pnl)).toBeGreaterThan(0);
+    expect(closed.profit_share).toBe('0.000000');
   });
 
   it('refuses a new follower when the trader is full, but still lets a follower edit', async () => {

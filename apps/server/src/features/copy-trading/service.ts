@@ -383,11 +383,15 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
     emit(events);
   }
 
-  /** Inside the follower's close transaction: record the result and move the profit share to the trader. */
+  /**
+   * Inside the follower's close transaction: record the result and move the
+   * profit share to the trader. A copy the follower made their own
+   * (self-holding, a cancelled follow) owes no share.
+   */
   function settleCopy({ position, pnlMinor }: LeverSettlement): void {
     const link = db.select().from(copyPositions).where(eq(copyPositions.followerOrderId, position.id)).get();
     if (!link) return;
-    const share = copyProfitShare(pnlMinor, link.shareBps);
+    const share = link.linked ? copyProfitShare(pnlMinor, link.shareBps) : 0;
     db.update(copyPositions).set({ closed: true, pnl: pnlMinor, profitShare: share }).where(eq(copyPositions.id, link.id)).run();
     if (share === 0) return;
     post(
