@@ -1,0 +1,2 @@
+export * from './sizing.ts';
+export * from './demo-rule.ts';
