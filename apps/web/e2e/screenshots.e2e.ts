@@ -85,6 +85,9 @@ const READY: Record<string, string[]> = {
   '/pages/nft/mine': ['[data-testid="nft-mine"]'],
   '/pages/nft/myNft': ['[data-testid="nft-my-nft"]'],
   '/pages/nft/resell': ['[data-testid="nft-resell-page"]'],
+  '/pages/copytrade/copy': ['[data-testid="copy-trader-list"] .copy-card, [data-testid="copy-list-page"] .copy-empty'],
+  '/pages/follow/index': ['[data-testid="copy-trader-list"] .copy-card, [data-testid="copy-list-page"] .copy-empty'],
+  '/pages/follow/trader': ['[data-testid="copy-profile"]', '[data-testid="copy-history-trades"]'],
 };
 
 const HOME_ROUTES = ['/', '/pages/index/index'];
@@ -150,6 +153,9 @@ describe('screenshots of every page at 390x844', () => {
     queries['/pages/nft/purchase_one'] = `?code=${artwork?.code}`;
     queries['/pages/nft/resell'] = `?code=${artwork?.code}`;
     queries['/pages/transaction/contract'] = '?symbol=BTC%2FUSDT';
+    // A trader's profile and follow form open on the first demo trader.
+    const [trader] = (await read<{ list: { trader_user_id: number }[] }>('/follow/index')).list;
+    queries['/pages/follow/trader'] = `?trader_user_id=${trader?.trader_user_id}`;
     // An outside page in the in-app browser: the API's own documentation, which needs no internet.
     queries['/pages/common/webView'] = `?url=${encodeURIComponent(`${baseUrl()}/api/docs`)}&title=OpenBourse%20API`;
   });

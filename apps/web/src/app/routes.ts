@@ -96,6 +96,9 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/pages/transaction/index2', load: () => import('../features/futures/HubPage.tsx') },
   { path: '/pages/transaction/contract', load: () => import('../features/futures/ContractPage.tsx') },
   { path: '/pages/transaction/contract_order', load: () => import('../features/futures/ContractOrderPage.tsx'), auth: true },
+  { path: '/pages/copytrade/copy', load: () => import('../features/copy-trading/TraderListPage.tsx') },
+  { path: '/pages/follow/index', load: () => import('../features/copy-trading/TraderListPage.tsx') },
+  { path: '/pages/follow/trader', load: () => import('../features/copy-trading/TraderProfilePage.tsx') },
 
   ...Object.keys(COMING_SOON)
     .map((path) => ({ path, load: comingSoon })),
