@@ -38,6 +38,7 @@ import { chatRoomFeature } from './features/chat-room/routes.ts';
 import { notificationsFeature } from './features/notifications/routes.ts';
 import { referralsFeature } from './features/referrals/routes.ts';
 import { nftFeature } from './features/nft/routes.ts';
+import { copyTradingFeature } from './features/copy-trading/routes.ts';
 import { MarketMaker } from './market-maker/market-maker.ts';
 import { createMarkets, type Markets } from './market/markets.ts';
 import { startLiveFeed } from './market/live-feed.ts';
@@ -89,6 +90,8 @@ const FEATURES: Feature[] = [
   supportChatFeature,
   chatRoomFeature,
   futuresFeature,
+  // After futures: it uses the lever-positions port futures sets on the context.
+  copyTradingFeature,
   notificationsFeature,
   referralsFeature,
   nftFeature,

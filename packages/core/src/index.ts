@@ -19,3 +19,4 @@ export * from './chat/index.ts';
 export * from './referral/rebate.ts';
 export * from './nft/index.ts';
 export * from './indicators/index.ts';
+export * from './copy-trading/index.ts';

@@ -8,6 +8,7 @@ import type { InstrumentRegistry } from '../market/instruments.ts';
 import type { MarketData } from '../market/market-data.ts';
 import type { Catalog } from './catalog.ts';
 import type { DevClock } from './dev-clock.ts';
+import type { LeverPositions } from './lever-positions.ts';
 import type { Messenger } from './messenger.ts';
 import type { PriceBook } from './prices.ts';
 import type { Scheduler } from './scheduler.ts';
@@ -37,4 +38,6 @@ export interface AppContext {
   /** Milliseconds since the epoch; tests replace it to move time. */
   now(): number;
   log: FastifyBaseLogger;
+  /** Set by the futures feature when it registers: lever positions for features registered after it (copy trading). */
+  leverPositions?: LeverPositions;
 }

@@ -40,6 +40,7 @@ export const futuresFeature: Feature = (api, { ctx, guards }) => {
   const service = createFuturesService(ctx, loadFuturesConfig(ctx.config.seedDataDir, ctx.instruments));
   ctx.bus.on('tick', (tick) => service.onTick(tick));
   service.rebuild();
+  ctx.leverPositions = service.port;
   ctx.scheduler.add({ name: 'futures.overnight', everyMs: 60_000, run: (now) => void service.chargeOvernight(now) });
 
   api.post(

@@ -28,6 +28,7 @@ import { type PostingLine, post } from '../../ledger/ledger.ts';
 import type { TickEvent, UserEvent } from '../../market/bus.ts';
 import type { CurrencyInfo } from '../../platform/catalog.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { LeverPosition, LeverPositionEvent, LeverPositions, LeverSettlement, LeverTick, MirrorSpec } from '../../platform/lever-positions.ts';
 import { AppError } from '../../platform/errors.ts';
 import { pageWindow, toPage } from '../../platform/fields.ts';
 import type { FuturesContractConfig } from './config.ts';
@@ -64,6 +65,8 @@ const DAY_MS = 86_400_000;
 const CLOSE_PRIORITY: TriggerKind[] = ['liquidation', 'stop_loss', 'take_profit'];
 
 const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+/** Which emitted events tell the lever-positions port's listeners that a position opened or closed. */
+const POSITION_EVENT_KINDS: Record<string, LeverPositionEvent['kind']> = { 'futures.opened': 'opened', 'futures.closed': 'closed', 'futures.liquidated': 'closed' };
 
 /**
  * Futures with isolated margin against the house (issue 11 §1). Margin and
@@ -84,6 +87,8 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
   const money = (minor: number) => formatMinor(minor, usdt.scale);
 
   const triggers = new TriggerBook<TriggerPayload>();
+  const positionListeners: ((event: LeverPositionEvent) => void)[] = [];
+  const settlementListeners: ((settlement: LeverSettlement) => void)[] = [];
   const statements = {
     balance: ctx.sqlite.prepare('SELECT available, frozen FROM ledger_accounts WHERE user_id = ? AND currency_id = ? AND account_type_id = ?'),
     lastTick: ctx.sqlite.prepare('SELECT id, price_ticks AS priceTicks, time FROM ticks WHERE symbol = ? ORDER BY id DESC LIMIT 1'),
@@ -333,6 +338,8 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
       },
       now,
     );
+    // In the close's own transaction: copy trading posts its profit share here.
+    for (const listener of settlementListeners) listener({ position: leverPositionOf({ ...row, status: 'closed', closeReason: reason, closeTickId: tick.id, closePriceTicks: settled.closePriceTicks, pnl: settled.pnlMinor, closedAt: now }), pnlMinor: settled.pnlMinor });
     return {
       userId: row.userId,
       kind: reason === 'liquidation' ? 'futures.liquidated' : 'futures.closed',
@@ -350,6 +357,10 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
       users.add(event.userId);
     }
     for (const userId of users) ctx.bus.emit('balance', { userId });
+    for (const event of events) {
+      const kind = POSITION_EVENT_KINDS[event.kind];
+      if (kind) for (const listener of positionListeners) listener({ kind, orderId: Number(event.refId), userId: event.userId });
+    }
   }
 
   function close(userId: number, orderId: number): void {
@@ -697,7 +708,97 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
     };
   }
 
+  // ---- the lever-positions port (platform/lever-positions.ts) ----
+
+  function leverPositionOf(row: OrderRow): LeverPosition {
+    return {
+      id: row.id,
+      userId: row.userId,
+      symbol: row.symbol,
+      side: row.side,
+      multiple: row.multiple,
+      lots: row.lots,
+      status: row.status,
+      openPriceTicks: row.openPriceTicks,
+      openTickId: row.openTickId,
+      margin: row.margin,
+      openedAt: row.openedAt,
+      closeReason: row.closeReason,
+      closeTickId: row.closeTickId,
+      closePriceTicks: row.closePriceTicks,
+      pnl: row.pnl,
+      closedAt: row.closedAt,
+    };
+  }
+
+  const orderById = (orderId: number) => db.select().from(futuresOrders).where(eq(futuresOrders.id, orderId)).get();
+  const tickById = ctx.sqlite.prepare('SELECT id, price_ticks AS priceTicks, time FROM ticks WHERE id = ?');
+
+  /** A market open at a given stored tick, inside the caller's transaction (a copy of a trader's open: same tick, same price ± spread). */
+  function openMirror(userId: number, spec: MirrorSpec, tick: LeverTick): { orderId: number; event: UserEvent } {
+    const contract = contractOf(spec.symbol);
+    const { terms } = contract;
+    if (!contract.multiples.includes(spec.multiple)) throw new AppError('futures.unknownMultiple', { multiples: contract.multiples.join(', ') });
+    if (spec.lots < contract.minLots || spec.lots > contract.maxLotsPerOrder) throw new AppError('futures.lotsOutOfRange', { min: contract.minLots, max: contract.maxLotsPerOrder });
+    if (Number(statements.openLots.get(userId, spec.symbol)) + spec.lots > contract.maxLotsPerUser) throw new AppError('futures.userLotsExceeded', { max: contract.maxLotsPerUser });
+    const preview = previewOpen(terms, spec.side, spec.lots, spec.multiple, { feedTicks: tick.priceTicks });
+    if (leverBalance(userId).available < preview.totalMinor) throw new AppError('errors.insufficientBalance');
+    const now = ctx.now();
+    const row = db
+      .insert(futuresOrders)
+      .values({
+        userId,
+        symbol: spec.symbol,
+        side: spec.side,
+        orderType: 'market',
+        multiple: spec.multiple,
+        lots: spec.lots,
+        terms,
+        status: 'holding',
+        openPriceTicks: preview.openPriceTicks,
+        openTickId: tick.id,
+        openFee: preview.feeMinor,
+        margin: preview.marginMinor,
+        openedAt: now,
+        createdAt: now,
+      })
+      .returning()
+      .get();
+    postOpen(row, preview.marginMinor, preview.feeMinor, 0, tick, now);
+    index(row);
+    return { orderId: row.id, event: { userId, kind: 'futures.opened', refType: 'futures_order', refId: row.id, params: { symbol: row.symbol, side: row.side, lots: row.lots, tick_id: tick.id }, time: now } };
+  }
+
+  function closeMirror(orderId: number, tick: LeverTick, reason: CloseReason): UserEvent | null {
+    const row = orderById(orderId);
+    if (row?.status !== 'holding') return null;
+    unindex(row);
+    return closeAt(row, tick, reason, ctx.now());
+  }
+
+  const port: LeverPositions = {
+    openMirror,
+    closeMirror,
+    position: (orderId) => {
+      const row = orderById(orderId);
+      return row ? leverPositionOf(row) : null;
+    },
+    present: (orderId) => {
+      const row = orderById(orderId);
+      return row ? present(row) : null;
+    },
+    tick: (tickId) => (tickById.get(tickId) as LeverTick | undefined) ?? null,
+    contractLimits: (symbol) => {
+      const contract = contracts.get(symbol);
+      return contract ? { minLots: contract.minLots, maxLotsPerOrder: contract.maxLotsPerOrder } : null;
+    },
+    available: (userId) => leverBalance(userId).available,
+    onPositionEvent: (listener) => void positionListeners.push(listener),
+    onSettlement: (listener) => void settlementListeners.push(listener),
+  };
+
   return {
+    port,
     triggers,
     contractFor,
     contractOf,

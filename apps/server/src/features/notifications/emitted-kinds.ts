@@ -1,7 +1,8 @@
 /**
  * The params each trading and NFT event is emitted with (read from the emit
  * sites: futures/service.ts, options/service.ts, nft/service.ts,
- * platform/nft-listing-review.ts, exchange/conditional-orders.ts). The test
+ * platform/nft-listing-review.ts, exchange/conditional-orders.ts,
+ * copy-trading/service.ts, platform/trader-application-review.ts). The test
  * checks every text of these kinds uses only these values, in every language.
  * Kinds built at run time (`nft.${kind}`, `spot.${kind}_triggered`) are here
  * too; kinds written out in the source are also found by the test itself.
@@ -34,4 +35,12 @@ export const EMITTED_PARAMS: Record<string, readonly string[]> = {
   'nft.sold': ['code', 'price', 'currency'],
   'nft.listing_approved': ['code'],
   'nft.listing_rejected': ['code', 'reason'],
+  'copy.follow_started': ['trader'],
+  'copy.follow_edited': ['trader'],
+  'copy.follow_cancelled': ['trader'],
+  'copy.position_opened': ['symbol', 'side', 'lots', 'trader', 'tick_id'],
+  'copy.position_closed': ['symbol', 'pnl', 'share', 'currency', 'trader'],
+  'copy.position_skipped': ['symbol', 'trader'],
+  'copy.trader_approved': ['nickname'],
+  'copy.trader_rejected': ['nickname', 'reason'],
 };

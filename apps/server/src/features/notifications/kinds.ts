@@ -91,6 +91,12 @@ export const NOTIFICATION_KINDS: Record<string, NotificationKind> = {
   'nft.sold': { category: 'nft', link: page(NFT_COLLECTION) },
   'copy.position_opened': { category: 'copy', link: page('/pages/copytrade/my') },
   'copy.position_closed': { category: 'copy', link: page('/pages/copytrade/my') },
+  'copy.position_skipped': { category: 'copy', link: page('/pages/copytrade/my') },
+  'copy.follow_started': { category: 'copy', link: page('/pages/copytrade/my') },
+  'copy.follow_edited': { category: 'copy', link: page('/pages/copytrade/my') },
+  'copy.follow_cancelled': { category: 'copy', link: page('/pages/copytrade/my') },
+  'copy.trader_approved': { category: 'copy', link: page('/pages/copytrade/trader') },
+  'copy.trader_rejected': { category: 'copy', link: page('/pages/copytrade/trader') },
 };
 
 /** What an event of a kind not listed above becomes: still kept, with a neutral text, so nothing a feature reports is lost. */

@@ -1,0 +1,79 @@
+import type { UserEvent } from '../market/bus.ts';
+
+/**
+ * The futures feature's port for features that act on lever positions
+ * without importing it (copy trading). The futures feature implements it
+ * and sets `ctx.leverPositions` when it registers; features that need it
+ * are registered after futures.
+ */
+
+export type LeverSide = 'long' | 'short';
+export type LeverCloseReason = 'manual' | 'batch' | 'take_profit' | 'stop_loss' | 'liquidation';
+
+/** A stored feed tick (a `ticks` row): mirrors open and close at the very row their trader used. */
+export interface LeverTick {
+  id: number;
+  priceTicks: number;
+  time: number;
+}
+
+/** A futures order as other features read it (amounts in USDT minor units, prices in feed ticks). */
+export interface LeverPosition {
+  id: number;
+  userId: number;
+  symbol: string;
+  side: LeverSide;
+  multiple: number;
+  lots: number;
+  status: 'entrusted' | 'holding' | 'closed' | 'cancelled';
+  openPriceTicks: number | null;
+  openTickId: number | null;
+  margin: number;
+  openedAt: number | null;
+  closeReason: LeverCloseReason | null;
+  closeTickId: number | null;
+  closePriceTicks: number | null;
+  pnl: number | null;
+  closedAt: number | null;
+}
+
+export interface MirrorSpec {
+  symbol: string;
+  side: LeverSide;
+  multiple: number;
+  lots: number;
+}
+
+/** After the commit of an open or a close (by any path: order, entrust, manual, batch, TP, SL, liquidation). */
+export interface LeverPositionEvent {
+  kind: 'opened' | 'closed';
+  orderId: number;
+  userId: number;
+}
+
+/** Inside the close's own transaction, after its ledger entry: a listener may post in the same transaction (a profit share). */
+export interface LeverSettlement {
+  position: LeverPosition;
+  pnlMinor: number;
+}
+
+export interface LeverPositions {
+  /**
+   * Opens a market position at a given stored tick (its open price ± half
+   * the spread), inside the caller's transaction; refuses with an AppError
+   * (lots outside the contract's limits, not enough lever balance). Answers
+   * the new order id and the event to emit after the caller commits.
+   */
+  openMirror(userId: number, spec: MirrorSpec, tick: LeverTick): { orderId: number; event: UserEvent };
+  /** Closes a holding position at a given stored tick, inside the caller's transaction; null when it is no longer holding. */
+  closeMirror(orderId: number, tick: LeverTick, reason: LeverCloseReason): UserEvent | null;
+  position(orderId: number): LeverPosition | null;
+  /** The order as `/lever/my_trade` presents it. */
+  present(orderId: number): Record<string, unknown> | null;
+  tick(tickId: number): LeverTick | null;
+  contractLimits(symbol: string): { minLots: number; maxLotsPerOrder: number } | null;
+  /** The lever account's available balance (minor units). */
+  available(userId: number): number;
+  onPositionEvent(listener: (event: LeverPositionEvent) => void): void;
+  onSettlement(listener: (settlement: LeverSettlement) => void): void;
+}
