@@ -88,6 +88,9 @@ const READY: Record<string, string[]> = {
   '/pages/copytrade/copy': ['[data-testid="copy-trader-list"] .copy-card, [data-testid="copy-list-page"] .copy-empty'],
   '/pages/follow/index': ['[data-testid="copy-trader-list"] .copy-card, [data-testid="copy-list-page"] .copy-empty'],
   '/pages/follow/trader': ['[data-testid="copy-profile"]', '[data-testid="copy-history-trades"]'],
+  '/pages/follow/follow': ['[data-testid="copy-follow-form"]', '[data-testid="copy-lever-balance"]'],
+  '/pages/follow/agreement_zh': ['[data-testid="copy-agreement-text"]', '[data-testid="copy-agree"], [data-testid="copy-agreed"]'],
+  '/pages/follow/agreement_en': ['[data-testid="copy-agreement-text"]', '[data-testid="copy-agree"], [data-testid="copy-agreed"]'],
 };
 
 const HOME_ROUTES = ['/', '/pages/index/index'];
@@ -156,6 +159,7 @@ describe('screenshots of every page at 390x844', () => {
     // A trader's profile and follow form open on the first demo trader.
     const [trader] = (await read<{ list: { trader_user_id: number }[] }>('/follow/index')).list;
     queries['/pages/follow/trader'] = `?trader_user_id=${trader?.trader_user_id}`;
+    queries['/pages/follow/follow'] = `?trader_user_id=${trader?.trader_user_id}`;
     // An outside page in the in-app browser: the API's own documentation, which needs no internet.
     queries['/pages/common/webView'] = `?url=${encodeURIComponent(`${baseUrl()}/api/docs`)}&title=OpenBourse%20API`;
   });

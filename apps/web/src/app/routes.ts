@@ -99,6 +99,9 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/pages/copytrade/copy', load: () => import('../features/copy-trading/TraderListPage.tsx') },
   { path: '/pages/follow/index', load: () => import('../features/copy-trading/TraderListPage.tsx') },
   { path: '/pages/follow/trader', load: () => import('../features/copy-trading/TraderProfilePage.tsx') },
+  { path: '/pages/follow/follow', load: () => import('../features/copy-trading/FollowPage.tsx'), auth: true },
+  { path: '/pages/follow/agreement_zh', load: () => import('../features/copy-trading/AgreementPage.tsx') },
+  { path: '/pages/follow/agreement_en', load: () => import('../features/copy-trading/AgreementPage.tsx') },
 
   ...Object.keys(COMING_SOON)
     .map((path) => ({ path, load: comingSoon })),

@@ -154,6 +154,12 @@ export interface TraderMe {
   shares_received: string;
 }
 
+/** The part of `/lever/deal` the follow form reads: the lever balance and one contract's terms and lot limits. */
+export interface LeverDeal {
+  available: string;
+  contract: WireTerms & { symbol: string; min_lots: number; max_lots_per_order: number };
+}
+
 /** Live figures (copied positions) refresh often so a mirrored open or close shows within seconds. */
 const LIVE_REFRESH_MS = 2000;
 const PAGE_SIZE = 10;
@@ -212,6 +218,15 @@ export function useTraderMe() {
     queryKey: ['copy', 'me'],
     queryFn: () => api.get<TraderMe>('/follow/trader/me'),
     enabled: Boolean(token),
+  });
+}
+
+export function useLeverDeal(currencyId: number | undefined, legalId: number | undefined) {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: ['copy', 'lever', currencyId, legalId],
+    queryFn: () => api.post<LeverDeal>('/lever/deal', { currency_id: currencyId, legal_id: legalId }),
+    enabled: Boolean(token) && Boolean(currencyId) && Boolean(legalId),
   });
 }
 
