@@ -91,6 +91,7 @@ const READY: Record<string, string[]> = {
   '/pages/follow/follow': ['[data-testid="copy-follow-form"]', '[data-testid="copy-lever-balance"]'],
   '/pages/follow/agreement_zh': ['[data-testid="copy-agreement-text"]', '[data-testid="copy-agree"], [data-testid="copy-agreed"]'],
   '/pages/follow/agreement_en': ['[data-testid="copy-agreement-text"]', '[data-testid="copy-agree"], [data-testid="copy-agreed"]'],
+  '/pages/copytrade/my': ['[data-testid="copy-earnings"]', '[data-testid="copy-my-follows"]'],
 };
 
 const HOME_ROUTES = ['/', '/pages/index/index'];

@@ -102,6 +102,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/pages/follow/follow', load: () => import('../features/copy-trading/FollowPage.tsx'), auth: true },
   { path: '/pages/follow/agreement_zh', load: () => import('../features/copy-trading/AgreementPage.tsx') },
   { path: '/pages/follow/agreement_en', load: () => import('../features/copy-trading/AgreementPage.tsx') },
+  { path: '/pages/copytrade/my', load: () => import('../features/copy-trading/MyCopiesPage.tsx'), auth: true },
 
   ...Object.keys(COMING_SOON)
     .map((path) => ({ path, load: comingSoon })),
