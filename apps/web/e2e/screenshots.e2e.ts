@@ -92,6 +92,7 @@ const READY: Record<string, string[]> = {
   '/pages/follow/agreement_zh': ['[data-testid="copy-agreement-text"]', '[data-testid="copy-agree"], [data-testid="copy-agreed"]'],
   '/pages/follow/agreement_en': ['[data-testid="copy-agreement-text"]', '[data-testid="copy-agree"], [data-testid="copy-agreed"]'],
   '/pages/copytrade/my': ['[data-testid="copy-earnings"]', '[data-testid="copy-my-follows"]'],
+  '/pages/copytrade/trader': ['[data-testid="copy-dashboard"], [data-testid="copy-application-status"], [data-testid="copy-apply-form"]'],
 };
 
 const HOME_ROUTES = ['/', '/pages/index/index'];

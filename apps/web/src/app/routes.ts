@@ -103,6 +103,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/pages/follow/agreement_zh', load: () => import('../features/copy-trading/AgreementPage.tsx') },
   { path: '/pages/follow/agreement_en', load: () => import('../features/copy-trading/AgreementPage.tsx') },
   { path: '/pages/copytrade/my', load: () => import('../features/copy-trading/MyCopiesPage.tsx'), auth: true },
+  { path: '/pages/copytrade/trader', load: () => import('../features/copy-trading/TraderDashboardPage.tsx'), auth: true },
 
   ...Object.keys(COMING_SOON)
     .map((path) => ({ path, load: comingSoon })),

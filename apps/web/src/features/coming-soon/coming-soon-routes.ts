@@ -2,7 +2,6 @@
 export const COMING_SOON: Record<string, string> = {
   '/pages/setting/coupon': 'coupons',
   '/pages/setting/areas': 'regions',
-  '/pages/copytrade/trader': 'copyTrading',
   '/pages/otc/otc': 'otc',
   '/pages/game/game': 'game',
 };
