@@ -23,6 +23,7 @@ export const QUEUE_PAGES: readonly QueuePage[] = [
   { key: 'support', titleKey: 'queues.support.title', view: 'support.view', page: lazy(() => import('../features/support/SupportQueuePage.tsx')) },
   { key: 'chatroom', titleKey: 'queues.chatroom.title', view: 'chatroom.view', page: lazy(() => import('../features/chatroom/ChatRoomQueuePage.tsx')) },
   { key: 'nft-listings', titleKey: 'queues.nftListings.title', view: 'nft-listings.view', page: lazy(() => import('../features/nft-listings/NftListingsQueuePage.tsx')) },
+  { key: 'trader-applications', titleKey: 'queues.traderApplications.title', view: 'trader-applications.view', page: lazy(() => import('../features/trader-applications/TraderApplicationsQueuePage.tsx')) },
 ];
 
 export function queuePage(key: string): QueuePage | undefined {

@@ -15,6 +15,8 @@ export type Permission =
   | 'withdrawals.decide'
   | 'nft-listings.view'
   | 'nft-listings.decide'
+  | 'trader-applications.view'
+  | 'trader-applications.decide'
   | 'users.view'
   | 'users.freeze'
   | 'content.view'

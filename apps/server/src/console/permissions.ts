@@ -26,6 +26,9 @@ export const PERMISSIONS = {
   'nft-listings.view': EVERYONE,
   /** Approve a user's NFT resale listing (it goes on sale) or reject it; no money moves. */
   'nft-listings.decide': ['admin', 'reviewer'],
+  'trader-applications.view': EVERYONE,
+  /** Approve a copy-trading trader application (the user becomes a trader) or reject it; no money moves. */
+  'trader-applications.decide': ['admin', 'reviewer'],
   'users.view': EVERYONE,
   'users.freeze': ['admin', 'support'],
   'content.view': ['admin', 'support', 'viewer'],

@@ -5,6 +5,7 @@ import { depositsQueue } from './deposits.ts';
 import { chatRoomQueue } from './chatroom.ts';
 import { supportQueue } from './support.ts';
 import { nftListingsQueue } from './nft-listings.ts';
+import { traderApplicationsQueue } from './trader-applications.ts';
 import { verificationQueue } from './verification.ts';
 import { withdrawalsQueue } from './withdrawals.ts';
 
@@ -25,7 +26,7 @@ export interface ReviewQueue {
   routes: ConsoleModule;
 }
 
-export const REVIEW_QUEUES: readonly ReviewQueue[] = [verificationQueue, depositsQueue, withdrawalsQueue, supportQueue, chatRoomQueue, nftListingsQueue];
+export const REVIEW_QUEUES: readonly ReviewQueue[] = [verificationQueue, depositsQueue, withdrawalsQueue, supportQueue, chatRoomQueue, nftListingsQueue, traderApplicationsQueue];
 
 /** Pending items of a queue by key, 0 while that queue does not exist yet (the dashboard's deposits and withdrawals). */
 export function pendingIn(ctx: AppContext, key: string): number {

@@ -1,0 +1,113 @@
+import { formatMinor, shareRateText } from '@openbourse/core';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { copyTraderApplications, ledgerAccounts, users } from '../../db/schema.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { ok } from '../../platform/envelope.ts';
+import { AppError } from '../../platform/errors.ts';
+import { id, language, pageWindow, pagination, text, toPage } from '../../platform/fields.ts';
+import { announceTraderApplicationDecision, reviewTraderApplication, type TraderApplicationRow } from '../../platform/trader-application-review.ts';
+import { consoleDoc } from '../scope.ts';
+import { reviewerOf } from '../sessions.ts';
+import type { ReviewQueue } from './registry.ts';
+
+/**
+ * Copy-trading trader applications (issue 13 §1): a user with Lv1 or above
+ * and at least the minimum lever balance asked to become a trader with a
+ * nickname, an introduction and a profit-share rate; the operator approves
+ * (followers can copy them from then on) or rejects with a reason.
+ */
+
+const STATUSES = ['pending', 'approved', 'rejected'] as const;
+const listQuery = z.object({ status: z.enum(STATUSES).default('pending'), ...pagination });
+const idParams = z.object({ id: id() });
+const rejectBody = z.object({ reason: text(200).describe('Shown to the user as written'), lang: language() });
+
+function listItem(row: TraderApplicationRow, account: string | null) {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    account,
+    nickname: row.nickname,
+    introduction: row.introduction,
+    share_rate: shareRateText(row.shareBps),
+    status: row.status,
+    reason: row.reason,
+    submitted_at: row.createdAt,
+    reviewed_at: row.reviewedAt,
+    reviewed_by: row.reviewedBy,
+  };
+}
+
+function leverBalance(ctx: AppContext, userId: number): string {
+  const usdt = ctx.catalog.currencyBySymbol('USDT');
+  const lever = ctx.catalog.accountTypeByCode('lever');
+  if (!usdt || !lever) return '0';
+  const row = ctx.db
+    .select({ available: ledgerAccounts.available, frozen: ledgerAccounts.frozen })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.currencyId, usdt.id), eq(ledgerAccounts.accountTypeId, lever.id)))
+    .get();
+  return formatMinor((row?.available ?? 0) + (row?.frozen ?? 0), usdt.scale);
+}
+
+export const traderApplicationsQueue: ReviewQueue = {
+  key: 'trader-applications',
+  permissions: { view: 'trader-applications.view', decide: 'trader-applications.decide' },
+
+  pending: (ctx) => ctx.db.select({ total: count() }).from(copyTraderApplications).where(eq(copyTraderApplications.status, 'pending')).get()?.total ?? 0,
+
+  routes: (api, { ctx, guards }) => {
+    const { db } = ctx;
+    const view = guards.permit('trader-applications.view');
+    const decide = guards.permit('trader-applications.decide');
+
+    api.get('/', { schema: consoleDoc('Trader applications by status (default: pending, oldest first)', { querystring: listQuery }), preHandler: view }, async (request) => {
+      const { status, page, limit } = request.query;
+      const window = pageWindow(page, limit);
+      const where = eq(copyTraderApplications.status, status);
+      const rows = db
+        .select({ row: copyTraderApplications, email: users.email, phone: users.phone })
+        .from(copyTraderApplications)
+        .innerJoin(users, eq(users.id, copyTraderApplications.userId))
+        .where(where)
+        .orderBy(status === 'pending' ? copyTraderApplications.id : desc(copyTraderApplications.id))
+        .limit(window.limit)
+        .offset(window.offset)
+        .all();
+      const total = db.select({ total: count() }).from(copyTraderApplications).where(where).get()?.total ?? 0;
+      return ok(toPage(rows.map(({ row, email, phone }) => listItem(row, email ?? phone)), window, total));
+    });
+
+    api.get('/:id', { schema: consoleDoc("One application: the profile applied for, the user's verification level and lever balance, their earlier applications", { params: idParams, querystring: z.object({ lang: language() }) }), preHandler: view }, async (request) => {
+      const row = db.select().from(copyTraderApplications).where(eq(copyTraderApplications.id, request.params.id)).get();
+      if (!row) throw new AppError('copy.applicationNotFound');
+      const user = db.select().from(users).where(eq(users.id, row.userId)).get();
+      const earlier = db
+        .select()
+        .from(copyTraderApplications)
+        .where(eq(copyTraderApplications.userId, row.userId))
+        .orderBy(desc(copyTraderApplications.id))
+        .all()
+        .filter((other) => other.id !== row.id);
+      return ok({
+        ...listItem(row, user?.email ?? user?.phone ?? null),
+        user: user ? { id: user.id, email: user.email, phone: user.phone, nickname: user.nickname, verification_level: user.verificationLevel, frozen: user.frozenAt !== null, created_at: user.createdAt } : null,
+        lever_balance: leverBalance(ctx, row.userId),
+        history: earlier.map((other) => listItem(other, null)),
+      });
+    });
+
+    api.post('/:id/approve', { schema: consoleDoc('Approve: the user becomes a trader others can follow', { params: idParams, body: z.object({ lang: language() }).optional() }), preHandler: decide }, async (request) => {
+      const row = reviewTraderApplication(ctx, request.params.id, { approve: true }, reviewerOf(request));
+      announceTraderApplicationDecision(ctx, row);
+      return ok(listItem(row, null));
+    });
+
+    api.post('/:id/reject', { schema: consoleDoc('Reject with a reason the user reads', { params: idParams, body: rejectBody }), preHandler: decide }, async (request) => {
+      const row = reviewTraderApplication(ctx, request.params.id, { approve: false, reason: request.body.reason }, reviewerOf(request));
+      announceTraderApplicationDecision(ctx, row);
+      return ok(listItem(row, null));
+    });
+  },
+};

@@ -1,0 +1,89 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ConsoleClient, createOperator, signIn } from '../../../test/console.ts';
+import { credit, registerUser, startServer, type TestServer } from '../../../test/harness.ts';
+import type { UserEvent } from '../../market/bus.ts';
+
+interface Page<T> {
+  list: T[];
+  total: number;
+}
+interface ApplicationItem {
+  id: number;
+  user_id: number;
+  account: string;
+  nickname: string;
+  share_rate: string;
+  status: string;
+  reason: string | null;
+}
+
+let server: TestServer;
+let reviewer: ConsoleClient;
+let admin: ConsoleClient;
+
+beforeAll(async () => {
+  server = await startServer();
+  reviewer = await signIn(server, await createOperator(server, 'reviewer'));
+  // The audit trail is the admin's to read.
+  admin = await signIn(server, await createOperator(server, 'admin'));
+});
+
+/** A Lv1 user with 500 USDT in the lever account who applied to become a trader. */
+async function applicant(nickname: string) {
+  const user = await registerUser(server);
+  server.built.ctx.sqlite.prepare('UPDATE users SET verification_level = 1 WHERE email = ?').run(user.email);
+  credit(server, user.email, '500', 'USDT', 3);
+  const applied = await server.post<{ id: number }>('/follow/trader/apply', { nickname, introduction: 'Breakouts on BTC', share_rate: '0.15' }, { token: user.token });
+  if (applied.type !== 'ok') throw new Error(JSON.stringify(applied));
+  return { ...user, applicationId: applied.message.id };
+}
+
+function capturedUserEvents(): UserEvent[] {
+  const events: UserEvent[] = [];
+  server.built.ctx.bus.on('user', (event) => events.push(event));
+  return events;
+}
+
+describe('trader applications queue', () => {
+  it('lists a pending application, shows the level and lever balance, approves it with an audit record and tells the user', async () => {
+    const events = capturedUserEvents();
+    const user = await applicant('Beta');
+    const list = await reviewer.get<Page<ApplicationItem>>('/queues/trader-applications', { limit: 100 });
+    expect(list.message.list).toContainEqual(expect.objectContaining({ id: user.applicationId, account: user.email, nickname: 'Beta', share_rate: '0.15', status: 'pending' }));
+    const detail = await reviewer.get<{ lever_balance: string; user: { verification_level: number } }>(`/queues/trader-applications/${user.applicationId}`);
+    expect(detail.message).toMatchObject({ lever_balance: '500.000000', user: { verification_level: 1 } });
+    expect((await reviewer.get<{ queues: { key: string; pending: number }[] }>('/dashboard')).type).toBe('ok');
+
+    expect((await reviewer.post(`/queues/trader-applications/${user.applicationId}/approve`, {})).message).toMatchObject({ status: 'approved' });
+    const audit = (await admin.get<Page<{ action: string; before: { status: string }; after: { status: string } }>>('/audit', { action: 'trader_application.approve', target_id: String(user.applicationId) })).message.list[0];
+    expect(audit).toMatchObject({ before: { status: 'pending' }, after: { status: 'approved' } });
+    expect(events).toContainEqual(expect.objectContaining({ kind: 'copy.trader_approved', refId: user.applicationId }));
+    const traderUserId = (list.message.list.find((row) => row.id === user.applicationId) as ApplicationItem).user_id;
+    const profile = await server.get<{ nickname: string; share_rate: string }>('/follow/traderDetail', { trader_user_id: traderUserId });
+    expect(profile.message).toMatchObject({ nickname: 'Beta', share_rate: '0.15' });
+    expect(await reviewer.post(`/queues/trader-applications/${user.applicationId}/approve`, {})).toEqual({ type: 'error', message: 'This application has already been decided' });
+  });
+
+  it('rejects with the reason the user reads, audited', async () => {
+    const events = capturedUserEvents();
+    const user = await applicant('Gamma');
+    const rejected = await reviewer.post<ApplicationItem>(`/queues/trader-applications/${user.applicationId}/reject`, { reason: 'Introduction too short' });
+    expect(rejected.message).toMatchObject({ status: 'rejected', reason: 'Introduction too short' });
+    const me = await server.get<{ application: { status: string; reason: string }; trader: null }>('/follow/trader/me', {}, { token: user.token });
+    expect(me.message).toMatchObject({ application: { status: 'rejected', reason: 'Introduction too short' }, trader: null });
+    expect(events).toContainEqual(expect.objectContaining({ kind: 'copy.trader_rejected', params: { nickname: 'Gamma', reason: 'Introduction too short' } }));
+    const audit = (await admin.get<Page<{ action: string }>>('/audit', { action: 'trader_application.reject', target_id: String(user.applicationId) })).message.list;
+    expect(audit).toHaveLength(1);
+    // a rejected applicant may apply again
+    expect((await server.post('/follow/trader/apply', { nickname: 'Gamma', introduction: 'Breakouts on BTC, daily' }, { token: user.token })).type).toBe('ok');
+  });
+
+  it('refuses decisions to a role without decide, and unknown ids', async () => {
+    const user = await applicant('Delta');
+    const viewer = await signIn(server, await createOperator(server, 'viewer'));
+    expect((await viewer.get<Page<ApplicationItem>>('/queues/trader-applications')).type).toBe('ok');
+    expect(await viewer.post(`/queues/trader-applications/${user.applicationId}/approve`, {})).toEqual({ type: 'error', message: 'Your role does not allow this action' });
+    expect(await reviewer.post('/queues/trader-applications/999999/approve', {})).toEqual({ type: 'error', message: 'Trader application not found' });
+    expect((await reviewer.get<ApplicationItem>(`/queues/trader-applications/${user.applicationId}`)).message.status).toBe('pending');
+  });
+});
