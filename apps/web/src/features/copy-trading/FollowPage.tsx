@@ -138,7 +138,12 @@ export default function FollowPage() {
     <>
       <PageHeader title={detail.data?.my_follow?.status === 'following' ? t('action.editFollow') : t('action.follow')} fallback={copyPaths.trader(traderUserId)} />
       <div className="copy-page" data-testid="copy-follow-page">
-        {detail.isPending ? <Skeleton.Paragraph lineCount={8} animated className="copy-skeleton" /> : null}
+        {traderUserId === 0 ? (
+          <p className="copy-empty" data-testid="copy-not-found">
+            {t('profile.notFound')}
+          </p>
+        ) : null}
+        {traderUserId > 0 && detail.isPending ? <Skeleton.Paragraph lineCount={8} animated className="copy-skeleton" /> : null}
         {detail.isError ? <LoadError title={t('error.title')} description={t('error.description')} onRetry={() => void detail.refetch()} /> : null}
         {detail.data ? <FollowForm key={detail.data.my_follow?.updated_at ?? 0} trader={detail.data} /> : null}
       </div>

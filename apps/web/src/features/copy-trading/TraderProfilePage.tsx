@@ -91,7 +91,12 @@ export default function TraderProfilePage() {
     <>
       <PageHeader title={trader?.nickname ?? t('profile.title')} fallback={copyPaths.list} />
       <div className="copy-page copy-page--with-bar" data-testid="copy-profile-page">
-        {detail.isPending ? <Skeleton.Paragraph lineCount={10} animated className="copy-skeleton" /> : null}
+        {traderUserId === 0 ? (
+          <p className="copy-empty" data-testid="copy-not-found">
+            {t('profile.notFound')}
+          </p>
+        ) : null}
+        {traderUserId > 0 && detail.isPending ? <Skeleton.Paragraph lineCount={10} animated className="copy-skeleton" /> : null}
         {detail.isError ? <LoadError title={t('error.title')} description={t('error.description')} onRetry={() => void detail.refetch()} /> : null}
         {trader ? (
           <>
