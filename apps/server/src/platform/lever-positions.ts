@@ -67,6 +67,12 @@ export interface LeverPositions {
   openMirror(userId: number, spec: MirrorSpec, tick: LeverTick): { orderId: number; event: UserEvent };
   /** Closes a holding position at a given stored tick, inside the caller's transaction; null when it is no longer holding. */
   closeMirror(orderId: number, tick: LeverTick, reason: LeverCloseReason): UserEvent | null;
+  /** A user's own market order (as `/lever/submit`), in its own transaction, announced and mirrored like any: the demo traders' rule. */
+  openMarket(userId: number, spec: MirrorSpec): number;
+  /** A user's own manual close at the latest tick (as `/lever/close`). */
+  close(userId: number, orderId: number): void;
+  /** The user's holding positions. */
+  holding(userId: number): LeverPosition[];
   position(orderId: number): LeverPosition | null;
   /** The order as `/lever/my_trade` presents it. */
   present(orderId: number): Record<string, unknown> | null;

@@ -1,1 +1,2 @@
 export * from './sizing.ts';
+export * from './demo-rule.ts';

@@ -262,4 +262,19 @@ describe('copy trading (/follow/*)', () => {
     expect(detail.curve).toHaveLength(30);
     expect(detail.curve.reduce((sum, point) => sum + minor(point.profit), 0)).toBe(minor(detail.total_profit));
   });
+
+  it('demo traders trade their published rule on the feed, and followers get the copies', async () => {
+    const list = (await server.get<{ list: (Trader & { nickname: string; strategy: string })[] }>('/follow/index', { limit: 50 })).message.list;
+    const contrarian = list.find((row) => row.nickname === 'Contrarian ETH');
+    expect(contrarian?.strategy).toContain('5-tick moving average');
+    const traderId = contrarian?.trader_user_id as number;
+    expect((await server.post('/follow/follow', { trader_user_id: traderId, type: 2, number: '2' }, { token: followers.multiple.token })).type).toBe('ok');
+    const time = server.built.ctx.now();
+    await pushTicks(server, 'ETH/USDT', Array.from({ length: 20 }, (_, index) => ({ price: '3000', volume: '1', time: time + index })));
+    await pushTicks(server, 'ETH/USDT', [{ price: '3100', volume: '1', time: time + 20 }]);
+    const opened = (await server.get<{ open_positions: { symbol: string; side: string; lots: number; open_tick_id: number }[] }>('/follow/traderDetail', { trader_user_id: traderId })).message.open_positions;
+    expect(opened).toEqual([expect.objectContaining({ symbol: 'ETH/USDT', side: 'short', lots: 10 })]);
+    const copy = (await my(followers.multiple.token)).current.find((row) => row.trader_user_id === traderId);
+    expect(copy).toMatchObject({ side: 'short', lots: 2, open_tick_id: opened[0]?.open_tick_id, linked: true });
+  });
 });

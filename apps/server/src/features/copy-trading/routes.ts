@@ -4,6 +4,7 @@ import { ok } from '../../platform/envelope.ts';
 import type { Feature } from '../../platform/feature.ts';
 import { id, language, oneOf, pagination, text } from '../../platform/fields.ts';
 import { loadCopyTradingConfig, shareRateBps } from '../../platform/copy-trading-terms.ts';
+import { seedDemoTraders, startDemoRule } from './demo-traders.ts';
 import { createCopyTradingService } from './service.ts';
 
 const tags = ['copy-trading'];
@@ -13,11 +14,16 @@ const blankToUndefined = (value: unknown) => (value === '' || value === null ? u
 const copyNumber = () => z.preprocess((value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value), z.string().trim().min(1).max(32));
 const traderQuery = z.object({ trader_user_id: id(), lang: language() });
 
-export const copyTradingFeature: Feature = (api, { ctx, guards }) => {
+export const copyTradingFeature: Feature = async (api, { ctx, guards }) => {
   const positions = ctx.leverPositions;
   const usdt = ctx.catalog.currencyBySymbol('USDT');
   if (!positions || !usdt) throw new Error('copy trading is registered after futures (it needs ctx.leverPositions) and settles in USDT');
-  const service = createCopyTradingService(ctx, positions, loadCopyTradingConfig(ctx.config.seedDataDir, usdt.scale));
+  const config = loadCopyTradingConfig(ctx.config.seedDataDir, usdt.scale);
+  const service = createCopyTradingService(ctx, positions, config);
+  if (!ctx.config.production) {
+    await seedDemoTraders(ctx, config);
+    startDemoRule(ctx, positions);
+  }
   ctx.scheduler.add({ name: 'copy-trading.stats', everyMs: HOUR_MS, run: (now) => void service.refreshStats(now) });
   const viewer = (request: Parameters<typeof optionalUser>[1]) => optionalUser(ctx, request)?.id ?? null;
 

@@ -779,6 +779,15 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
   const port: LeverPositions = {
     openMirror,
     closeMirror,
+    openMarket: (userId, spec) => submit(userId, { ...spec, orderType: 'market' }),
+    close: (userId, orderId) => close(userId, orderId),
+    holding: (userId) =>
+      db
+        .select()
+        .from(futuresOrders)
+        .where(and(eq(futuresOrders.userId, userId), eq(futuresOrders.status, 'holding')))
+        .all()
+        .map(leverPositionOf),
     position: (orderId) => {
       const row = orderById(orderId);
       return row ? leverPositionOf(row) : null;
