@@ -89,6 +89,12 @@ async function signInPhone(token: string): Promise<void> {
 
 const route = (path: string) => `${server.url}/h5/#${path}`;
 
+/** The page as it reads once the last action's toast has gone. */
+async function shot(name: string): Promise<void> {
+  await page.locator('.adm-toast-main').waitFor({ state: 'detached' });
+  await screenshot(page, name);
+}
+
 describe('copy trading on the phone', () => {
   beforeAll(async () => {
     server = await startDemoServer();
@@ -120,11 +126,11 @@ describe('copy trading on the phone', () => {
   it('lists the approved trader and shows their profile', async () => {
     await page.goto(route('/pages/copytrade/copy'));
     await page.getByTestId(`copy-trader-${traderUserId}`).waitFor();
-    await screenshot(page, 'copytrade-copy');
+    await shot('copytrade-copy');
     await page.getByTestId(`copy-trader-${traderUserId}`).click();
     await page.getByTestId('copy-profile').waitFor();
     await page.getByTestId('copy-history-trades').waitFor();
-    await screenshot(page, 'follow-trader');
+    await shot('follow-trader');
   }, 60_000);
 
   it('refuses to follow until the agreement is accepted, then follows', async () => {
@@ -132,23 +138,23 @@ describe('copy trading on the phone', () => {
     await page.getByTestId('copy-agreement-needed').waitFor();
     expect(await page.getByTestId('copy-follow-submit').isDisabled()).toBe(true);
     await page.getByTestId('copy-lever-balance').filter({ hasText: '500' }).waitFor();
-    await screenshot(page, 'follow-follow-before-agreement');
+    await shot('follow-follow-before-agreement');
 
     await page.getByTestId('copy-agreement-link').click();
     await page.getByTestId('copy-agreement-text').waitFor();
-    await screenshot(page, 'follow-agreement_en');
+    await shot('follow-agreement_en');
     await page.getByTestId('copy-agree').click();
     await page.getByTestId('copy-follow-form').waitFor();
     await page.locator('[data-testid="copy-follow-submit"]:not([disabled])').waitFor();
     await page.getByTestId('copy-follow-number').locator('input').fill('1.5');
-    await screenshot(page, 'follow-follow');
+    await shot('follow-follow');
     await page.getByTestId('copy-follow-submit').click();
     await page.getByTestId('copy-my-page').waitFor();
     await page.locator(`[data-testid="copy-follow-${traderUserId}"][data-status="following"]`).waitFor();
 
     await page.goto(route('/pages/follow/agreement_zh'));
     await page.getByTestId('copy-agreed').waitFor();
-    await screenshot(page, 'follow-agreement_zh');
+    await shot('follow-agreement_zh');
   }, 60_000);
 
   it('copies the trader’s long at the same tick, makes it self-held, and keeps it open when the trader closes', async () => {
@@ -162,7 +168,7 @@ describe('copy trading on the phone', () => {
     expect(await copy.getByTestId('copy-position-open-tick').locator('.facts__value').textContent()).toBe(`#${traderOrder.open_tick_id}`);
     await replay('100500');
     await expect.poll(() => copy.getByTestId('copy-live-pnl').locator('.facts__value').textContent()).toMatch(/^\+/);
-    await screenshot(page, 'copytrade-my');
+    await shot('copytrade-my');
 
     const copyId = Number((await copy.getAttribute('data-testid'))?.replace('copy-position-', ''));
     await copy.getByTestId('copy-self-hold').click();
@@ -174,20 +180,20 @@ describe('copy trading on the phone', () => {
     expect(mine.current.find((row) => row.id === copyId)).toMatchObject({ status: 'holding', linked: false });
     await page.reload();
     await page.locator(`[data-testid="copy-position-${copyId}"][data-linked="false"]`).waitFor();
-    await screenshot(page, 'copytrade-my-self-held');
+    await shot('copytrade-my-self-held');
   }, 60_000);
 
   it('shows the follower the trader application and the trader their dashboard', async () => {
     await page.goto(route('/pages/copytrade/trader'));
     await page.getByTestId('copy-apply-form').waitFor();
     await page.getByTestId('copy-eligibility').waitFor();
-    await screenshot(page, 'copytrade-trader-apply');
+    await shot('copytrade-trader-apply');
 
     await signInPhone(traderToken);
     await page.goto(route('/pages/copytrade/trader'));
     await page.getByTestId('copy-dashboard').waitFor();
     await page.getByTestId('copy-followers').locator('.copy-row').first().waitFor();
-    await screenshot(page, 'copytrade-trader');
+    await shot('copytrade-trader');
   }, 60_000);
 
   it('fits a 320×640 phone without sideways scrolling', async () => {
