@@ -85,6 +85,14 @@ const READY: Record<string, string[]> = {
   '/pages/nft/mine': ['[data-testid="nft-mine"]'],
   '/pages/nft/myNft': ['[data-testid="nft-my-nft"]'],
   '/pages/nft/resell': ['[data-testid="nft-resell-page"]'],
+  '/pages/copytrade/copy': ['[data-testid="copy-trader-list"] .copy-card, [data-testid="copy-list-page"] .copy-empty'],
+  '/pages/follow/index': ['[data-testid="copy-trader-list"] .copy-card, [data-testid="copy-list-page"] .copy-empty'],
+  '/pages/follow/trader': ['[data-testid="copy-profile"], [data-testid="copy-not-found"]'],
+  '/pages/follow/follow': ['[data-testid="copy-follow-form"], [data-testid="copy-not-found"]'],
+  '/pages/follow/agreement_zh': ['[data-testid="copy-agreement-text"]', '[data-testid="copy-agree"], [data-testid="copy-agreed"]'],
+  '/pages/follow/agreement_en': ['[data-testid="copy-agreement-text"]', '[data-testid="copy-agree"], [data-testid="copy-agreed"]'],
+  '/pages/copytrade/my': ['[data-testid="copy-earnings"]', '[data-testid="copy-my-follows"]'],
+  '/pages/copytrade/trader': ['[data-testid="copy-dashboard"], [data-testid="copy-application-status"], [data-testid="copy-apply-form"]'],
 };
 
 const HOME_ROUTES = ['/', '/pages/index/index'];
@@ -150,6 +158,10 @@ describe('screenshots of every page at 390x844', () => {
     queries['/pages/nft/purchase_one'] = `?code=${artwork?.code}`;
     queries['/pages/nft/resell'] = `?code=${artwork?.code}`;
     queries['/pages/transaction/contract'] = '?symbol=BTC%2FUSDT';
+    // A trader's profile and follow form open on the first demo trader (without one, they say the trader was not found).
+    const [trader] = (await read<{ list: { trader_user_id: number }[] }>('/follow/index')).list;
+    queries['/pages/follow/trader'] = `?trader_user_id=${trader?.trader_user_id}`;
+    queries['/pages/follow/follow'] = `?trader_user_id=${trader?.trader_user_id}`;
     // An outside page in the in-app browser: the API's own documentation, which needs no internet.
     queries['/pages/common/webView'] = `?url=${encodeURIComponent(`${baseUrl()}/api/docs`)}&title=OpenBourse%20API`;
   });

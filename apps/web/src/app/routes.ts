@@ -96,6 +96,14 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/pages/transaction/index2', load: () => import('../features/futures/HubPage.tsx') },
   { path: '/pages/transaction/contract', load: () => import('../features/futures/ContractPage.tsx') },
   { path: '/pages/transaction/contract_order', load: () => import('../features/futures/ContractOrderPage.tsx'), auth: true },
+  { path: '/pages/copytrade/copy', load: () => import('../features/copy-trading/TraderListPage.tsx') },
+  { path: '/pages/follow/index', load: () => import('../features/copy-trading/TraderListPage.tsx') },
+  { path: '/pages/follow/trader', load: () => import('../features/copy-trading/TraderProfilePage.tsx') },
+  { path: '/pages/follow/follow', load: () => import('../features/copy-trading/FollowPage.tsx'), auth: true },
+  { path: '/pages/follow/agreement_zh', load: () => import('../features/copy-trading/AgreementPage.tsx') },
+  { path: '/pages/follow/agreement_en', load: () => import('../features/copy-trading/AgreementPage.tsx') },
+  { path: '/pages/copytrade/my', load: () => import('../features/copy-trading/MyCopiesPage.tsx'), auth: true },
+  { path: '/pages/copytrade/trader', load: () => import('../features/copy-trading/TraderDashboardPage.tsx'), auth: true },
 
   ...Object.keys(COMING_SOON)
     .map((path) => ({ path, load: comingSoon })),

@@ -31,6 +31,9 @@ const MONEY_CALLS: ReadonlySet<string> = new Set([
   '/bind_box/payNFTOrder',
   '/bind_box/openBlindBox',
   '/bind_box/resellNFT',
+  '/follow/follow',
+  '/follow/cancel',
+  '/follow/selfHolding',
 ]);
 
 /** The money calls whose endpoint takes a `client_oid`: the server answers a repeated key with the first result. */
