@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DemoServer, startDemoServer } from '../../../scripts/lib/demo-server.ts';
-import { WEB_VERSION } from '../src/shared/session.ts';
 import { DEMO, launchBrowser, newTab, phoneContext, screenshot } from './browser.ts';
+import { apiClient, settledShot, storeSession } from './own-server.ts';
 
 /**
  * A seconds option from the phone, on a server of its own whose clock the
@@ -19,27 +19,11 @@ let page: Page;
 let pageErrors: Error[];
 let token: string;
 
-interface Envelope<T> {
-  type: string;
-  message: T;
-}
-
-async function call<T>(path: string, params: Record<string, string | number> = {}, method: 'GET' | 'POST' = 'POST'): Promise<T> {
-  const body = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]));
-  const url = method === 'GET' ? `${server.url}/api${path}?${body}` : `${server.url}/api${path}`;
-  const response = await fetch(url, { method, headers: token ? { authorization: token } : {}, body: method === 'POST' ? body : undefined });
-  const envelope = (await response.json()) as Envelope<T>;
-  if (envelope.type !== 'ok') throw new Error(`${path}: ${JSON.stringify(envelope)}`);
-  return envelope.message;
-}
+const call = apiClient(() => server.url, () => token);
 
 const open = (route: string) => page.goto(`${server.url}/h5/#${route}`);
 
-async function shot(name: string): Promise<void> {
-  await page.locator('.adm-toast-main').waitFor({ state: 'detached' });
-  await page.waitForTimeout(400);
-  await screenshot(page, name);
-}
+const shot = (name: string) => settledShot(page, name);
 
 beforeAll(async () => {
   server = await startDemoServer({ CLOCK_CONTROL: '1' });
@@ -47,13 +31,7 @@ beforeAll(async () => {
   context = await phoneContext(browser);
   ({ page, pageErrors } = await newTab(context));
   token = await call<string>('/user/login', { user_string: DEMO.email, password: DEMO.password });
-  await page.goto(`${server.url}/api/getSiteConfig`);
-  await page.evaluate(
-    (items) => {
-      for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
-    },
-    { 'ob.webVersion': String(WEB_VERSION), 'ob.token': token, 'ob.lang': 'en' },
-  );
+  await storeSession(page, server.url, { 'ob.token': token, 'ob.lang': 'en' });
 });
 
 afterAll(async () => {
