@@ -115,6 +115,26 @@ describe('the operator console', () => {
     await consoleShot(page, 'verification-decided');
   });
 
+  it('approves a trader application from its own queue, and the user becomes a trader', async () => {
+    const { page } = desk;
+    // Now Lv1; a trader also needs 100 USDT in the lever account.
+    await ops(['credit', user.email, '200', 'USDT', '--account-type', 'lever']);
+    const token = (await api<string>('/user/login', { user_string: user.email, password: user.password })).message;
+    const applied = await api('/follow/trader/apply', { nickname: '李白交易', introduction: '只做 BTC 趋势，一次一个仓位。', share_rate: '0.10' }, token);
+    expect(applied.type).toBe('ok');
+    await page.getByTestId('console-menu').locator('[data-menu-id$="/"]').first().click();
+    await page.getByTestId('dashboard-queue-trader-applications').click();
+    const row = page.getByTestId('queue-list').locator('.ant-table-row').filter({ hasText: user.email });
+    await row.click();
+    await page.getByTestId('trader-application-detail').filter({ hasText: '李白交易' }).waitFor();
+    await consoleShot(page, 'trader-applications-queue');
+    await page.getByTestId('trader-application-approve').click();
+    await page.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
+    await row.waitFor({ state: 'detached' });
+    const me = await fetch(`${baseUrl()}/api/follow/trader/me`, { headers: { authorization: token } });
+    expect(((await me.json()) as { message: { application: { status: string } } }).message.application.status).toBe('approved');
+  });
+
   it('finds the user, freezes them, and the H5 app says why on the assets and trading pages', async () => {
     const { page } = desk;
     await page.getByTestId('console-menu').locator('[data-menu-id$="/users"]').click();
