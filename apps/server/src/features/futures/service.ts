@@ -29,6 +29,7 @@ import type { TickEvent, UserEvent } from '../../market/bus.ts';
 import type { CurrencyInfo } from '../../platform/catalog.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { afterFeeCharged } from '../../platform/fee-hooks.ts';
 import { pageWindow, toPage } from '../../platform/fields.ts';
 import type { FuturesContractConfig } from './config.ts';
 
@@ -78,7 +79,8 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
   const usdtInfo = catalog.currencyBySymbol('USDT');
   if (!leverType || !usdtInfo) throw new Error('futures need the lever account type and USDT');
   const usdt: CurrencyInfo = usdtInfo;
-  const lever = (userId: number): AccountRef => ({ userId, currencyId: usdt.id, accountTypeId: leverType.id });
+  const leverTypeId = leverType.id;
+  const lever = (userId: number): AccountRef => ({ userId, currencyId: usdt.id, accountTypeId: leverTypeId });
   const fees: AccountRef = { system: 'fees', currencyId: usdt.id };
   const house: AccountRef = { system: 'house', currencyId: usdt.id };
   const money = (minor: number) => formatMinor(minor, usdt.scale);
@@ -188,6 +190,12 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
       },
       now,
     );
+    chargedFee(row, fee, now);
+  }
+
+  /** The fee's rebate and coupon refund, right after the entry that charged it (platform/fee-hooks.ts). */
+  function chargedFee(row: OrderRow, fee: number, now: number): void {
+    afterFeeCharged(ctx.sqlite, { payerId: row.userId, fee, currencyId: usdt.id, accountTypeId: leverTypeId, refType: 'futures_order', refId: row.id }, now);
   }
 
   // ---- commands ----
@@ -333,6 +341,7 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
       },
       now,
     );
+    chargedFee(row, settled.feeMinor, now);
     return {
       userId: row.userId,
       kind: reason === 'liquidation' ? 'futures.liquidated' : 'futures.closed',
