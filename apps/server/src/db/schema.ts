@@ -428,3 +428,4 @@ export * from './schema/futures.ts';
 export * from './schema/notifications.ts';
 export * from './schema/referrals.ts';
 export * from './schema/nft.ts';
+export * from './schema/coupons.ts';

@@ -31,7 +31,9 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { afterFeeCharged } from '../../platform/fee-hooks.ts';
 import { pageWindow, toPage } from '../../platform/fields.ts';
+import { provideVoucherPositions } from '../../platform/voucher-positions.ts';
 import type { FuturesContractConfig } from './config.ts';
+import { createVoucherPositions, isVoucherPosition, voucherCloseLines } from './voucher-positions.ts';
 
 type OrderRow = typeof futuresOrders.$inferSelect;
 export type OrderStatus = OrderRow['status'];
@@ -325,23 +327,27 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
       })
       .where(eq(futuresOrders.id, row.id))
       .run();
+    const voucher = isVoucherPosition(row);
     post(
       ctx.sqlite,
       {
-        type: reason === 'liquidation' ? 'futures_liquidation' : 'futures_close',
+        type: voucher ? 'coupon_voucher_close' : reason === 'liquidation' ? 'futures_liquidation' : 'futures_close',
         refType: 'futures_order',
         refId: row.id,
         memo: `${row.symbol} ${row.side} closed (${reason}) at ${ticksToPrice(def, settled.closePriceTicks)}, feed ${ticksToPrice(def, tick.priceTicks)} (tick ${tick.id}): P&L ${money(settled.pnlMinor)}, fee ${money(settled.feeMinor)}${settled.deficitMinor > 0 ? `, house absorbed ${money(settled.deficitMinor)}` : ''}`,
-        lines: ([
-          { account: lever(row.userId), bucket: 'frozen', amount: -row.margin },
-          { account: lever(row.userId), bucket: 'available', amount: settled.payoutMinor },
-          { account: fees, bucket: 'available', amount: settled.feeMinor },
-          { account: house, bucket: 'available', amount: houseTakes },
-        ] satisfies PostingLine[]).filter((line) => line.amount !== 0),
+        lines: voucher
+          ? voucherCloseLines(row, settled, { lever: lever(row.userId), fees, house, rewards: { system: 'rewards', currencyId: usdt.id } })
+          : ([
+              { account: lever(row.userId), bucket: 'frozen', amount: -row.margin },
+              { account: lever(row.userId), bucket: 'available', amount: settled.payoutMinor },
+              { account: fees, bucket: 'available', amount: settled.feeMinor },
+              { account: house, bucket: 'available', amount: houseTakes },
+            ] satisfies PostingLine[]).filter((line) => line.amount !== 0),
       },
       now,
     );
-    chargedFee(row, settled.feeMinor, now);
+    // A voucher's fees are paid out of the voucher's own payout, not by the user: no rebate, no coupon refund.
+    if (!voucher) chargedFee(row, settled.feeMinor, now);
     return {
       userId: row.userId,
       kind: reason === 'liquidation' ? 'futures.liquidated' : 'futures.closed',
@@ -417,6 +423,8 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
   function addMargin(userId: number, orderId: number, amount: number): void {
     const row = ownOrder(userId, orderId);
     if (row.status !== 'holding') throw new AppError('futures.notHolding');
+    // A voucher's position risks only the voucher: the user's own money never joins it.
+    if (isVoucherPosition(row)) throw new AppError('coupon.voucherNoMargin');
     const now = ctx.now();
     const updated = db.transaction((tx) => {
       const next = tx
@@ -615,6 +623,8 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
       margin: money(row.margin),
       entrust_hold: money(row.entrustHold),
       open_fee: money(row.openFee),
+      margin_source: row.marginSource,
+      coupon_id: row.couponId,
       overnight_fees: money(row.overnightFees),
       take_profit: price(row.takeProfitTicks),
       stop_loss: price(row.stopLossTicks),
@@ -705,6 +715,8 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
       positions: rows.filter((row) => row.symbol === contract.instrument.symbol).map(present),
     };
   }
+
+  provideVoucherPositions(ctx, createVoucherPositions(ctx, { contractFor, assertMarketOpen, latestTick, index, unindex, closeAt, emitAll, lever, usdt }));
 
   return {
     triggers,
