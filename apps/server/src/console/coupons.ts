@@ -99,7 +99,8 @@ export const consoleCoupons: ConsoleModule = (api, { ctx, guards }) => {
       const now = ctx.now();
       const granted = db.transaction((tx) => {
         const result = grantCoupon(tx, catalog, { userId, kind: body.kind, currencyId: usdt.id, faceValue, validDays: body.valid_days, source: 'admin', issuedBy: reviewer.actor }, now);
-        writeAudit(tx, { ...reviewer, action: 'coupon.issue', targetType: 'coupon', targetId: result.coupon.id, before: null, after: { user_id: userId, kind: body.kind, face_value: body.face_value, valid_days: body.valid_days } }, now);
+        const terms = { user_id: userId, kind: body.kind, face_value: body.face_value, valid_days: body.valid_days };
+        writeAudit(tx, { ...reviewer, action: 'coupon.issue', targetType: 'coupon', targetId: result.coupon.id, before: null, after: terms }, now);
         return result;
       });
       ctx.bus.emit('user', granted.event);
