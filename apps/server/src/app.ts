@@ -11,6 +11,7 @@ import { registerConsole } from './console/index.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { authFeature } from './features/auth/routes.ts';
 import { contentFeature } from './features/content/routes.ts';
+import { couponsFeature } from './features/coupons/routes.ts';
 import { currencyFeature } from './features/currency/routes.ts';
 import { depositsFeature } from './features/deposits/routes.ts';
 import { devClockFeature } from './features/dev-clock/routes.ts';
@@ -94,6 +95,7 @@ const FEATURES: Feature[] = [
   copyTradingFeature,
   notificationsFeature,
   referralsFeature,
+  couponsFeature,
   nftFeature,
 ];
 

@@ -25,6 +25,8 @@ const environmentSchema = z.object({
   CHAIN_INDEXER_LTC: z.url().optional(),
   CHAIN_INDEXER_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   CHAIN_SIM_BLOCK_SECONDS: z.coerce.number().min(0.1).max(600).default(5),
+  REGISTRATION_LIMIT_IP_PER_DAY: z.coerce.number().int().min(0).default(3),
+  REGISTRATION_LIMIT_PER_DEVICE: z.coerce.number().int().min(0).default(2),
 });
 
 /** Chains with a real indexer implementation (Esplora's HTTP API serves Bitcoin and Litecoin). */
@@ -72,6 +74,8 @@ export interface Config {
   seedDataDir: string;
   /** Releases of the built web app (platform/spa-releases.ts); `pnpm --filter @openbourse/web build` publishes a new one. */
   webReleasesDir: string;
+  /** Invite-farm guard (platform/registration-guard.ts): sign-ups per address in 24 hours and per device ever; 0 means no limit (browser tests). */
+  registrationLimits: { perIpPerDay: number; perDevice: number };
 }
 
 export class ConfigError extends Error {}
@@ -109,6 +113,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     repoRoot: REPO_ROOT,
     seedDataDir: resolve(REPO_ROOT, 'data'),
     webReleasesDir: resolve(REPO_ROOT, 'apps/web/releases'),
+    registrationLimits: { perIpPerDay: parsed.REGISTRATION_LIMIT_IP_PER_DAY, perDevice: parsed.REGISTRATION_LIMIT_PER_DEVICE },
   };
 }
 

@@ -70,6 +70,7 @@ const READY: Record<string, string[]> = {
   '/pages/transaction/contract_order': ['[data-testid="futures-orders-page"]'],
   '/pages/kefu/chatroom': ['[data-testid="chatroom-input"]'],
   '/pages/setting/share': ['[data-testid="invite-qr"]', '[data-testid="invite-code"]'],
+  '/pages/setting/coupon': ['[data-testid="coupon-tasks"]'],
   '/pages/notice/index': ['[data-testid="notice-list"], [data-testid="notice-empty"]'],
   '/pages/common/news': ['[data-testid="news-list"]'],
   '/pages/nft/nft': ['[data-testid="nft-home"]', '[data-testid="nft-banner"]'],

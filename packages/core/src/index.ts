@@ -12,6 +12,7 @@ export * from './bank.ts';
 export * from './funds/index.ts';
 export * from './earn/index.ts';
 export * from './futures/index.ts';
+export * from './coupons/index.ts';
 export * from './triggers/index.ts';
 export * from './options/index.ts';
 export * from './indicators/index.ts';

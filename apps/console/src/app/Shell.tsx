@@ -1,4 +1,4 @@
-import { AuditOutlined, DashboardOutlined, FileTextOutlined, FundOutlined, GoldOutlined, LockOutlined, LogoutOutlined, SafetyCertificateOutlined, TeamOutlined, UploadOutlined, VerticalAlignBottomOutlined } from '@ant-design/icons';
+import { AuditOutlined, DashboardOutlined, FileTextOutlined, FundOutlined, GiftOutlined, GoldOutlined, LockOutlined, LogoutOutlined, SafetyCertificateOutlined, TeamOutlined, UploadOutlined, VerticalAlignBottomOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Flex, Layout, Menu, Select, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -40,6 +40,7 @@ export function Shell({ children }: { children: ReactNode }) {
     can('earn.view') && { key: '/earn/lock-mining', icon: <LockOutlined />, label: t('nav.lockMining') },
     can('earn.view') && { key: '/earn/ieo', icon: <GoldOutlined />, label: t('nav.ieo') },
     can('earn.view') && { key: '/earn/dual', icon: <FundOutlined />, label: t('nav.dual') },
+    can('coupons.view') && { key: '/coupons', icon: <GiftOutlined />, label: t('nav.coupons') },
     can('audit.view') && { key: '/audit', icon: <AuditOutlined />, label: t('nav.audit') },
   ].filter((item) => item !== false);
 

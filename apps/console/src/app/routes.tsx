@@ -14,6 +14,7 @@ const AuditPage = lazy(() => import('../features/audit/AuditPage.tsx'));
 const LockMiningProductsPage = lazy(() => import('../features/earn/LockMiningProductsPage.tsx'));
 const IeoProjectsPage = lazy(() => import('../features/earn/IeoProjectsPage.tsx'));
 const DualProductsPage = lazy(() => import('../features/earn/DualProductsPage.tsx'));
+const CouponsPage = lazy(() => import('../features/coupons/CouponsPage.tsx'));
 
 /** A page the role may not open says so (the server would refuse its data anyway). */
 function Allowed({ permission, children }: { permission: Permission; children: ReactNode }) {
@@ -39,6 +40,7 @@ export function ConsoleRoutes() {
         <Route path="earn/lock-mining" element={<Allowed permission="earn.view"><LockMiningProductsPage /></Allowed>} />
         <Route path="earn/ieo" element={<Allowed permission="earn.view"><IeoProjectsPage /></Allowed>} />
         <Route path="earn/dual" element={<Allowed permission="earn.view"><DualProductsPage /></Allowed>} />
+        <Route path="coupons" element={<Allowed permission="coupons.view"><CouponsPage /></Allowed>} />
         <Route path="*" element={<Result status="404" title={t('notFound')} />} />
       </Routes>
     </Suspense>

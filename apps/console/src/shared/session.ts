@@ -28,7 +28,9 @@ export type Permission =
   | 'support.view'
   | 'support.reply'
   | 'chatroom.view'
-  | 'chatroom.moderate';
+  | 'chatroom.moderate'
+  | 'coupons.view'
+  | 'coupons.issue';
 
 export interface Me {
   operator: { id: number; email: string; role: Role };

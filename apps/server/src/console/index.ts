@@ -7,6 +7,7 @@ import { consoleAudit } from './audit.ts';
 import { consoleAuth } from './auth.ts';
 import { consoleContentRoutes } from './content.ts';
 import { consoleDashboard } from './dashboard.ts';
+import { consoleCoupons } from './coupons.ts';
 import { consoleEarnProducts } from './earn-products.ts';
 import { scheduleLedgerChecks } from './ledger-checks.ts';
 import { seedDemoOperator } from './operators.ts';
@@ -16,7 +17,7 @@ import { createConsoleGuards } from './sessions.ts';
 import { consoleUsers } from './users.ts';
 
 /** The console's areas besides the review queues, which come from their registry. */
-const CONSOLE_MODULES: ConsoleModule[] = [consoleAuth, consoleDashboard, consoleUsers, consoleContentRoutes, consoleAudit, consoleEarnProducts];
+const CONSOLE_MODULES: ConsoleModule[] = [consoleAuth, consoleDashboard, consoleUsers, consoleContentRoutes, consoleAudit, consoleEarnProducts, consoleCoupons];
 
 /**
  * The operator console: its API under /api/console (a plugin scope of its

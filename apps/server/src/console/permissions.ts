@@ -48,6 +48,10 @@ export const PERMISSIONS = {
   'chatroom.view': ['admin', 'support', 'viewer'],
   /** Remove chat-room messages, dismiss reports, mute and unmute authors. */
   'chatroom.moderate': ['admin', 'support'],
+  /** The coupons given to users (tasks and operators). */
+  'coupons.view': ['admin', 'support', 'viewer'],
+  /** Issue a coupon to a user and revoke an unused one. */
+  'coupons.issue': ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

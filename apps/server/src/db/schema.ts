@@ -429,3 +429,4 @@ export * from './schema/notifications.ts';
 export * from './schema/referrals.ts';
 export * from './schema/nft.ts';
 export * from './schema/copy-trading.ts';
+export * from './schema/coupons.ts';

@@ -6,7 +6,7 @@ import type { MarketBus } from '../market/bus.ts';
 import type { Instrument, InstrumentRegistry } from '../market/instruments.ts';
 import { AppError } from '../platform/errors.ts';
 import { type IdempotencyKey, onceInTransaction } from '../platform/idempotency.ts';
-import { postReferralRebate } from '../platform/rebates.ts';
+import { afterFeeCharged } from '../platform/fee-hooks.ts';
 
 export interface OrderRow {
   id: number;
@@ -507,9 +507,9 @@ export class Exchange {
       { type: 'spot_trade', refType: 'spot_trade', refId: tradeId, memo: `${instrument.symbol} fill of orders ${fill.makerOrderId}/${fill.takerOrderId}`, lines: lines.filter((line) => line.amount !== 0) },
       now,
     );
-    // Invited users' fees pay their inviters' rebates, in this same transaction.
+    // Each fee's consequences (the inviter's rebate, a fee coupon's refund), in this same transaction.
     for (const payer of [buyer, seller]) {
-      postReferralRebate(this.deps.sqlite, { payerId: payer.userId, fee: payer.fee, currencyId: quote, accountTypeId: instrument.accountTypeId, refType: 'spot_trade', refId: tradeId }, now);
+      afterFeeCharged(this.deps.sqlite, { payerId: payer.userId, fee: payer.fee, currencyId: quote, accountTypeId: instrument.accountTypeId, refType: 'spot_trade', refId: tradeId }, now);
     }
     this.statements.recordFill.get({ id: buyer.orderId, lots: fill.qtyLots, notional: fill.notional, fee: buyer.fee, consumed: fill.notional + buyer.fee, now });
     this.statements.recordFill.get({ id: seller.orderId, lots: fill.qtyLots, notional: fill.notional, fee: seller.fee, consumed: baseUnits, now });

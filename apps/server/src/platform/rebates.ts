@@ -2,6 +2,7 @@ import { referralRebate } from '@openbourse/core';
 import type { Statement } from 'better-sqlite3';
 import type { Sqlite } from '../db/client.ts';
 import { post } from '../ledger/ledger.ts';
+import { sharedOrigin } from './registration-guard.ts';
 
 /** A trading fee a user has just been charged, inside the caller's open transaction. */
 export interface ChargedFee {
@@ -20,6 +21,7 @@ export interface ChargedFee {
 interface Statements {
   inviterOf: Statement<[number], { inviterId: number | null }>;
   record: Statement<[{ inviterId: number; inviteeId: number; currencyId: number; fee: number; rebate: number; refType: string; refId: string; entryId: number; now: number }]>;
+  withhold: Statement<[{ inviterId: number; inviteeId: number; currencyId: number; fee: number; rebate: number; reason: string; refType: string; refId: string; now: number }]>;
 }
 
 const statementCache = new WeakMap<Sqlite, Statements>();
@@ -33,6 +35,10 @@ function statementsFor(sqlite: Sqlite): Statements {
         `INSERT INTO referral_rebates (inviter_id, invitee_id, currency_id, fee, rebate, ref_type, ref_id, entry_id, created_at)
          VALUES (@inviterId, @inviteeId, @currencyId, @fee, @rebate, @refType, @refId, @entryId, @now)`,
       ),
+      withhold: sqlite.prepare(
+        `INSERT INTO withheld_rebates (inviter_id, invitee_id, currency_id, fee, rebate, reason, ref_type, ref_id, created_at)
+         VALUES (@inviterId, @inviteeId, @currencyId, @fee, @rebate, @reason, @refType, @refId, @now)`,
+      ),
     };
     statementCache.set(sqlite, statements);
   }
@@ -45,7 +51,9 @@ function statementsFor(sqlite: Sqlite): Statements {
  * line in the inviter's bills) in the caller's transaction, right after the
  * entry that charged the fee. Every fee-posting path (spot fills here; futures
  * and options when they charge fees) calls it; no I/O, safe on the order path.
- * Answers the rebate paid, 0 when the payer was not invited.
+ * Answers the rebate paid, 0 when the payer was not invited. When inviter and
+ * invitee signed up from the same address or device (an invite farm), nothing
+ * is paid and the rebate is recorded as withheld with that reason.
  */
 export function postReferralRebate(sqlite: Sqlite, charged: ChargedFee, now: number): number {
   const statements = statementsFor(sqlite);
@@ -54,6 +62,11 @@ export function postReferralRebate(sqlite: Sqlite, charged: ChargedFee, now: num
   const rebate = referralRebate(charged.fee);
   if (rebate === 0) return 0;
   const refId = String(charged.refId);
+  const shared = sharedOrigin(sqlite, inviterId, charged.payerId);
+  if (shared !== null) {
+    statements.withhold.run({ inviterId, inviteeId: charged.payerId, currencyId: charged.currencyId, fee: charged.fee, rebate, reason: shared, refType: charged.refType, refId, now });
+    return 0;
+  }
   const entryId = post(
     sqlite,
     {

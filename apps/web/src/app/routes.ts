@@ -33,6 +33,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/pages/fund/fundTransfer', load: () => import('../features/transfers/TransferPage.tsx'), auth: true },
   { path: '/pages/fund/transfer_history', load: () => import('../features/transfers/TransferHistoryPage.tsx'), auth: true },
   { path: '/pages/setting/share', load: () => import('../features/invite/SharePage.tsx'), auth: true },
+  { path: '/pages/setting/coupon', load: () => import('../features/coupons/CouponPage.tsx'), auth: true },
   { path: '/pages/notice/index', load: () => import('../features/notifications/NotificationsPage.tsx'), auth: true },
   { path: '/pages/setting/bill', load: () => import('../features/transfers/BillsPage.tsx'), auth: true },
 

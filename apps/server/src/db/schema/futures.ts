@@ -35,7 +35,7 @@ export const futuresOrders = sqliteTable(
     /** The last UTC date ("2026-11-24") whose overnight fee was charged. */
     overnightPaidDay: text('overnight_paid_day'),
     openedAt: integer('opened_at'),
-    closeReason: text('close_reason', { enum: ['manual', 'batch', 'take_profit', 'stop_loss', 'liquidation'] }),
+    closeReason: text('close_reason', { enum: ['manual', 'batch', 'take_profit', 'stop_loss', 'liquidation', 'expiry'] }),
     closeTickId: integer('close_tick_id'),
     closeFeedTicks: integer('close_feed_ticks'),
     closeTickTime: integer('close_tick_time'),
@@ -48,6 +48,10 @@ export const futuresOrders = sqliteTable(
     closedAt: integer('closed_at'),
     cancelledAt: integer('cancelled_at'),
     createdAt: integer('created_at').notNull(),
+    /** Where the margin came from: the user's lever account, or `rewards` for a coupon's position voucher (`coupon_id`), closed at the first tick at or after `voucher_expires_at`. */
+    marginSource: text('margin_source', { enum: ['user', 'rewards'] }).notNull().default('user'),
+    couponId: integer('coupon_id'),
+    voucherExpiresAt: integer('voucher_expires_at'),
   },
   (table) => [index('futures_orders_user').on(table.userId, table.status, table.id), index('futures_orders_status').on(table.status, table.symbol)],
 );

@@ -28,3 +28,41 @@ export const referralRebates = sqliteTable(
   },
   (table) => [index('referral_rebates_inviter').on(table.inviterId, table.inviteeId), index('referral_rebates_invitee').on(table.inviteeId)],
 );
+
+/**
+ * Where each account was opened from (the invite-farm guard,
+ * `platform/registration-guard.ts`): the address and a hash of the device
+ * token the app sent (the same token the support chat knows a visitor by).
+ */
+export const userRegistrations = sqliteTable(
+  'user_registrations',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    ip: text('ip').notNull(),
+    /** sha256 of the device token, null when the client sent none. */
+    deviceHash: text('device_hash'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [index('user_registrations_ip').on(table.ip, table.createdAt), index('user_registrations_device').on(table.deviceHash)],
+);
+
+/** A rebate that was not paid because inviter and invitee look like one person (same sign-up address or device). */
+export const withheldRebates = sqliteTable(
+  'withheld_rebates',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    inviterId: integer('inviter_id').notNull(),
+    inviteeId: integer('invitee_id').notNull(),
+    currencyId: integer('currency_id').notNull(),
+    fee: integer('fee').notNull(),
+    /** What would have been paid. */
+    rebate: integer('rebate').notNull(),
+    reason: text('reason', { enum: ['shared_ip', 'shared_device'] }).notNull(),
+    refType: text('ref_type').notNull(),
+    refId: text('ref_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [index('withheld_rebates_inviter').on(table.inviterId)],
+);

@@ -56,7 +56,7 @@ export const authFeature: Feature = (api, { ctx, guards }) => {
     async (request) => {
       const { body } = request;
       const token = await auth.register(
-        { userString: body.user_string, code: body.code, password: body.password, rePassword: body.re_password, inviteCode: body.extension_code, type: body.type, areaCode: body.area_code },
+        { userString: body.user_string, code: body.code, password: body.password, rePassword: body.re_password, inviteCode: body.extension_code, type: body.type, areaCode: body.area_code, deviceToken: body.device_token },
         caller(request),
       );
       return ok(token);

@@ -34,6 +34,8 @@ export const registerBody = z.object({
   password: passwordRule,
   re_password: z.string().max(64),
   extension_code: optionalText(16),
+  /** The app's device token (the support chat's visitor token): sign-ups per device are limited. */
+  device_token: optionalText(128),
   type: z.enum(['email', 'mobile']).default('email'),
   area_code: optionalAreaCode,
   lang: language(),

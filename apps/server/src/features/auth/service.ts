@@ -14,6 +14,7 @@ import { recordSecurityChange } from '../../platform/security-changes.ts';
 import { createSession, revokeAllSessions } from '../../platform/sessions.ts';
 import { deviceName } from '../../platform/user-agents.ts';
 import { findUserByAccount, findUserById, insertUser, isAccountTaken, normalizeAccount, type UserRow } from '../../platform/users.ts';
+import { assertRegistrationAllowed, recordRegistration } from '../../platform/registration-guard.ts';
 import { type CodeScene, checkCode, consumeCode, issueCode, safeCodeAddress } from '../../platform/verification-codes.ts';
 import { CHALLENGE_TTL_MS, closeChallenge, countChallengeFailure, issueChallenge, openChallenge } from './login-challenges.ts';
 
@@ -104,7 +105,7 @@ export function createAuthService(ctx: AppContext) {
     },
 
     async register(
-      input: { userString: string; code: string; password: string; rePassword: string; inviteCode?: string; type: 'email' | 'mobile'; areaCode: string },
+      input: { userString: string; code: string; password: string; rePassword: string; inviteCode?: string; type: 'email' | 'mobile'; areaCode: string; deviceToken?: string },
       caller: Caller,
     ): Promise<string> {
       if (!passwordsMatch(input.password, input.rePassword)) throw new AppError('errors.passwordInconsistent');
@@ -119,8 +120,11 @@ export function createAuthService(ctx: AppContext) {
       const now = ctx.now();
       return db.transaction((tx) => {
         if (isAccountTaken(tx, account)) throw new AppError('email' in account ? 'errors.emailRegistered' : 'errors.phoneRegistered');
+        const origin = { ip: caller.ip, deviceToken: input.deviceToken };
+        assertRegistrationAllowed(ctx.sqlite, origin, ctx.config.registrationLimits, now);
         consumeCode(tx, codeId, now);
         const user = insertUser(tx, { ...account, areaCode: 'phone' in account ? input.areaCode : null, passwordHash, inviterId: inviter?.id ?? null }, now);
+        recordRegistration(ctx.sqlite, user.id, origin, now);
         // Signing up signs in: the device is known from now on, so the next login from it sends no new-device mail.
         recordLoginSuccess(tx, attemptOf(user.id, caller), now);
         return createSession(tx, user.id, caller, now);

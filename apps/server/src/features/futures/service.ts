@@ -30,8 +30,11 @@ import type { CurrencyInfo } from '../../platform/catalog.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { LeverPosition, LeverPositionEvent, LeverPositions, LeverSettlement, LeverTick, MirrorSpec } from '../../platform/lever-positions.ts';
 import { AppError } from '../../platform/errors.ts';
+import { afterFeeCharged } from '../../platform/fee-hooks.ts';
 import { pageWindow, toPage } from '../../platform/fields.ts';
+import { provideVoucherPositions } from '../../platform/voucher-positions.ts';
 import type { FuturesContractConfig } from './config.ts';
+import { createVoucherPositions, isVoucherPosition, voucherCloseLines } from './voucher-positions.ts';
 
 type OrderRow = typeof futuresOrders.$inferSelect;
 export type OrderStatus = OrderRow['status'];
@@ -73,7 +76,8 @@ const ORDER_COLUMNS = `id, user_id AS userId, symbol, side, order_type AS orderT
   entrust_hold AS entrustHold, take_profit_ticks AS takeProfitTicks, stop_loss_ticks AS stopLossTicks, open_price_ticks AS openPriceTicks,
   open_tick_id AS openTickId, open_fee AS openFee, margin, overnight_fees AS overnightFees, overnight_paid_day AS overnightPaidDay, opened_at AS openedAt,
   close_reason AS closeReason, close_tick_id AS closeTickId, close_feed_ticks AS closeFeedTicks, close_tick_time AS closeTickTime,
-  close_price_ticks AS closePriceTicks, pnl, close_fee AS closeFee, payout, deficit, closed_at AS closedAt, cancelled_at AS cancelledAt, created_at AS createdAt`;
+  close_price_ticks AS closePriceTicks, pnl, close_fee AS closeFee, payout, deficit, closed_at AS closedAt, cancelled_at AS cancelledAt, created_at AS createdAt,
+  margin_source AS marginSource, coupon_id AS couponId, voucher_expires_at AS voucherExpiresAt`;
 
 /**
  * Futures with isolated margin against the house (issue 11 §1). Margin and
@@ -88,7 +92,8 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
   const usdtInfo = catalog.currencyBySymbol('USDT');
   if (!leverType || !usdtInfo) throw new Error('futures need the lever account type and USDT');
   const usdt: CurrencyInfo = usdtInfo;
-  const lever = (userId: number): AccountRef => ({ userId, currencyId: usdt.id, accountTypeId: leverType.id });
+  const leverTypeId = leverType.id;
+  const lever = (userId: number): AccountRef => ({ userId, currencyId: usdt.id, accountTypeId: leverTypeId });
   const fees: AccountRef = { system: 'fees', currencyId: usdt.id };
   const house: AccountRef = { system: 'house', currencyId: usdt.id };
   const money = (minor: number) => formatMinor(minor, usdt.scale);
@@ -218,6 +223,12 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
       },
       now,
     );
+    chargedFee(row, fee, now);
+  }
+
+  /** The fee's rebate and coupon refund, right after the entry that charged it (platform/fee-hooks.ts). */
+  function chargedFee(row: OrderRow, fee: number, now: number): void {
+    afterFeeCharged(ctx.sqlite, { payerId: row.userId, fee, currencyId: usdt.id, accountTypeId: leverTypeId, refType: 'futures_order', refId: row.id }, now);
   }
 
   // ---- commands ----
@@ -332,24 +343,29 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
     const houseTakes = row.margin - settled.payoutMinor - settled.feeMinor;
     const def = contractOf(row.symbol).instrument.def;
     statements.close.run(reason, tick.id, tick.priceTicks, tick.time, settled.closePriceTicks, settled.pnlMinor, settled.feeMinor, settled.payoutMinor, settled.deficitMinor, now, row.id);
+    const voucher = isVoucherPosition(row);
     post(
       ctx.sqlite,
       {
-        type: reason === 'liquidation' ? 'futures_liquidation' : 'futures_close',
+        type: voucher ? 'coupon_voucher_close' : reason === 'liquidation' ? 'futures_liquidation' : 'futures_close',
         refType: 'futures_order',
         refId: row.id,
         memo: `${row.symbol} ${row.side} closed (${reason}) at ${ticksToPrice(def, settled.closePriceTicks)}, feed ${ticksToPrice(def, tick.priceTicks)} (tick ${tick.id}): P&L ${money(settled.pnlMinor)}, fee ${money(settled.feeMinor)}${settled.deficitMinor > 0 ? `, house absorbed ${money(settled.deficitMinor)}` : ''}`,
-        lines: ([
-          { account: lever(row.userId), bucket: 'frozen', amount: -row.margin },
-          { account: lever(row.userId), bucket: 'available', amount: settled.payoutMinor },
-          { account: fees, bucket: 'available', amount: settled.feeMinor },
-          { account: house, bucket: 'available', amount: houseTakes },
-        ] satisfies PostingLine[]).filter((line) => line.amount !== 0),
+        lines: voucher
+          ? voucherCloseLines(row, settled, { lever: lever(row.userId), fees, house, rewards: { system: 'rewards', currencyId: usdt.id } })
+          : ([
+              { account: lever(row.userId), bucket: 'frozen', amount: -row.margin },
+              { account: lever(row.userId), bucket: 'available', amount: settled.payoutMinor },
+              { account: fees, bucket: 'available', amount: settled.feeMinor },
+              { account: house, bucket: 'available', amount: houseTakes },
+            ] satisfies PostingLine[]).filter((line) => line.amount !== 0),
       },
       now,
     );
     // In the close's own transaction: copy trading posts its profit share here.
     for (const listener of settlementListeners) listener({ position: leverPositionOf({ ...row, status: 'closed', closeReason: reason, closeTickId: tick.id, closePriceTicks: settled.closePriceTicks, pnl: settled.pnlMinor, closedAt: now }), pnlMinor: settled.pnlMinor });
+    // A voucher's fees are paid out of the voucher's own payout, not by the user: no rebate, no coupon refund.
+    if (!voucher) chargedFee(row, settled.feeMinor, now);
     return {
       userId: row.userId,
       kind: reason === 'liquidation' ? 'futures.liquidated' : 'futures.closed',
@@ -437,6 +453,8 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
   function addMargin(userId: number, orderId: number, amount: number): void {
     const row = ownOrder(userId, orderId);
     if (row.status !== 'holding') throw new AppError('futures.notHolding');
+    // A voucher's position risks only the voucher: the user's own money never joins it.
+    if (isVoucherPosition(row)) throw new AppError('coupon.voucherNoMargin');
     const now = ctx.now();
     const updated = db.transaction((tx) => {
       const next = tx
@@ -665,6 +683,8 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
       margin: money(row.margin),
       entrust_hold: money(row.entrustHold),
       open_fee: money(row.openFee),
+      margin_source: row.marginSource,
+      coupon_id: row.couponId,
       overnight_fees: money(row.overnightFees),
       take_profit: price(row.takeProfitTicks),
       stop_loss: price(row.stopLossTicks),
@@ -853,6 +873,8 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
     onPositionEvent: (listener) => void positionListeners.push(listener),
     onSettlement: (listener) => void settlementListeners.push(listener),
   };
+
+  provideVoucherPositions(ctx, createVoucherPositions(ctx, { contractFor, assertMarketOpen, latestTick, index, unindex, closeAt, emitAll, lever, usdt }));
 
   return {
     port,

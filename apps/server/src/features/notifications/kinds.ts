@@ -22,6 +22,7 @@ const FUNDS_RECORDS = '/pages/fund/receive_withdraw_record';
 const SPOT_ORDERS = '/pages/transaction/order';
 const FUTURES_ORDERS = '/pages/transaction/contract_order';
 const OPTION_ORDERS = '/pages/transaction/seconds_order';
+const COUPONS = '/pages/setting/coupon';
 const NFT_ACTIVITY = '/pages/nft/mine';
 const NFT_COLLECTION = '/pages/nft/myNft';
 
@@ -65,6 +66,9 @@ export const NOTIFICATION_KINDS: Record<string, NotificationKind> = {
   'spot.take_profit_triggered': { category: 'trade', link: page(SPOT_ORDERS) },
   'spot.stop_loss_triggered': { category: 'trade', link: page(SPOT_ORDERS) },
   'spot.conditional_failed': { category: 'trade', link: page(SPOT_ORDERS) },
+  'coupon.granted': { category: 'wallet', link: page(COUPONS) },
+  'coupon.used': { category: 'wallet', link: page(COUPONS) },
+  'coupon.expired': { category: 'wallet', link: page(COUPONS) },
   'futures.entrusted': { category: 'trade', link: page(FUTURES_ORDERS) },
   'futures.opened': { category: 'trade', link: page(FUTURES_ORDERS) },
   'futures.cancelled': { category: 'trade', link: page(FUTURES_ORDERS) },

@@ -9,12 +9,19 @@ const rebateRows = (inviteeEmail: string) =>
     .prepare('SELECT r.fee, r.rebate, r.ref_type AS refType, r.ref_id AS refId FROM referral_rebates r JOIN users u ON u.id = r.invitee_id WHERE u.email = ?')
     .all(inviteeEmail) as { fee: number; rebate: number; refType: string; refId: string }[];
 
-async function registerWithCode(code: string | undefined, email = uniqueEmail('invitee')) {
-  const ip = freshIp();
+async function registerWithCode(code: string | undefined, email = uniqueEmail('invitee'), origin: { ip?: string; device?: string } = {}) {
+  const ip = origin.ip ?? freshIp();
   await server.post('/sms_mail', { user_string: email, scene: 'register' }, { ip });
-  const registered = await server.post<string>('/user/register', { user_string: email, code: await latestCode(server, email), password: 'Secret123', re_password: 'Secret123', extension_code: code }, { ip, lang: 'en' });
+  const registered = await server.post<string>(
+    '/user/register',
+    { user_string: email, code: await latestCode(server, email), password: 'Secret123', re_password: 'Secret123', extension_code: code, device_token: origin.device },
+    { ip, lang: 'en' },
+  );
   return { email, registered };
 }
+const withheldRows = (inviteeEmail: string) =>
+  server.built.ctx.sqlite.prepare('SELECT w.reason, w.rebate FROM withheld_rebates w JOIN users u ON u.id = w.invitee_id WHERE u.email = ?').all(inviteeEmail) as { reason: string; rebate: number }[];
+const buyBtc = (token: string) => server.post<{ status: string }>('/coin/trade', { amount: '0.01', currency_id: 1, legal_id: 3, type: 1 }, { token });
 
 beforeAll(async () => {
   server = await startServer();
@@ -73,5 +80,56 @@ describe('invitations and rebates', () => {
     const row = server.built.ctx.sqlite.prepare('SELECT id, inviter_id AS inviterId FROM users WHERE email = ?').get(email) as { id: number; inviterId: number };
     expect(row.inviterId).not.toBe(row.id);
     expect((await server.get('/user/invite')).type).toBe('999');
+  });
+
+  it("pays the inviter 20% of the fees of their invitee's futures trade, opening and closing, into the inviter's lever account", async () => {
+    const inviter = await registerUser(server);
+    const { email, registered } = await registerWithCode(inviteCodeOf(inviter.email));
+    const invitee = registered.message;
+    credit(server, email, '1000', 'USDT', 3);
+    const opened = await server.post<{ id: number; status: string }>('/lever/submit', { currency_id: 1, legal_id: 3, order_type: 'market', type: 1, lots: 10, multiple: 10 }, { token: invitee });
+    expect(opened.message.status).toBe('holding');
+    expect((await server.post('/lever/close', { id: opened.message.id }, { token: invitee })).type).toBe('ok');
+    const order = server.built.ctx.sqlite.prepare('SELECT open_fee AS openFee, close_fee AS closeFee FROM futures_orders WHERE id = ?').get(opened.message.id) as { openFee: number; closeFee: number };
+    const rows = rebateRows(email);
+    expect(rows.map((row) => [row.refType, row.fee, row.rebate])).toEqual([
+      ['futures_order', order.openFee, Math.floor(order.openFee / 5)],
+      ['futures_order', order.closeFee, Math.floor(order.closeFee / 5)],
+    ]);
+    const lever = await server.post<{ available: string }>('/wallet/detail', { currency: 'USDT', type: 'lever' }, { token: inviter.token });
+    expect(Number(lever.message.available)).toBeCloseTo((Math.floor(order.openFee / 5) + Math.floor(order.closeFee / 5)) / 1e6, 6);
+  });
+
+  it('withholds the rebate, recording why, when inviter and invitee signed up from the same address or the same device', async () => {
+    const sharedIp = freshIp();
+    const inviterByIp = await registerWithCode(undefined, uniqueEmail('farmer'), { ip: sharedIp });
+    const sameIp = await registerWithCode(inviteCodeOf(inviterByIp.email), uniqueEmail('farmed'), { ip: sharedIp });
+    const inviterByDevice = await registerWithCode(undefined, uniqueEmail('farmer'), { device: 'device-token-farm-1' });
+    const sameDevice = await registerWithCode(inviteCodeOf(inviterByDevice.email), uniqueEmail('farmed'), { device: 'device-token-farm-1' });
+    for (const [invitee, reason] of [
+      [sameIp, 'shared_ip'],
+      [sameDevice, 'shared_device'],
+    ] as const) {
+      expect(invitee.registered.type).toBe('ok');
+      credit(server, invitee.email, '2000', 'USDT');
+      expect((await buyBtc(invitee.registered.message)).message.status).toBe('filled');
+      expect(rebateRows(invitee.email)).toEqual([]);
+      const withheld = withheldRows(invitee.email);
+      expect(withheld.length).toBeGreaterThan(0);
+      expect(withheld.every((row) => row.reason === reason && row.rebate > 0)).toBe(true);
+    }
+  });
+
+  it('limits sign-ups to 3 per address a day and 2 per device, with a clear message, and nothing is created', async () => {
+    const ip = freshIp();
+    for (let index = 0; index < 3; index += 1) expect((await registerWithCode(undefined, uniqueEmail('same-ip'), { ip })).registered.type).toBe('ok');
+    const fourth = await registerWithCode(undefined, uniqueEmail('same-ip'), { ip });
+    expect(fourth.registered).toEqual({ type: 'error', message: '3 accounts have already been opened from this network today. Please try again tomorrow or contact support' });
+    expect(server.built.ctx.sqlite.prepare('SELECT COUNT(*) AS n FROM users WHERE email = ?').get(fourth.email)).toEqual({ n: 0 });
+
+    const device = 'device-token-limit-1';
+    for (let index = 0; index < 2; index += 1) expect((await registerWithCode(undefined, uniqueEmail('same-device'), { device })).registered.type).toBe('ok');
+    const third = await registerWithCode(undefined, uniqueEmail('same-device'), { device });
+    expect(third.registered).toEqual({ type: 'error', message: '2 accounts have already been opened on this device; no more can be registered' });
   });
 });

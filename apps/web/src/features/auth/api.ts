@@ -1,5 +1,6 @@
 import { api } from '../../shared/api/request.ts';
 import { session, type SessionUser } from '../../shared/session.ts';
+import { visitorToken } from '../../shared/support/unread.ts';
 
 export type CodeScene = 'register' | 'forget' | 'bind' | 'safe';
 
@@ -14,8 +15,9 @@ export const authApi = {
   sendEmailCode: (userString: string, scene: CodeScene) => api.post<string>('/sms_mail', { user_string: userString, scene }),
   sendSmsCode: (mobile: string, areaCode: string, scene: CodeScene) => api.post<string>('/sms_send', { mobile, area_code: areaCode, scene }),
   checkCode: (userString: string, code: string, scene: CodeScene) => api.post<string>('/user/check_email', { user_string: userString, email_code: code, scene }),
-  register: (values: { user_string: string; code: string; password: string; re_password: string; extension_code?: string; type: 'email' | 'mobile'; area_code?: string }) =>
-    api.post<string>('/user/register', values),
+  register: async (values: { user_string: string; code: string; password: string; re_password: string; extension_code?: string; type: 'email' | 'mobile'; area_code?: string }) =>
+    // The device token (the support chat's) lets the server limit sign-ups per device against invite farms.
+    api.post<string>('/user/register', { ...values, device_token: await visitorToken() }),
   login: (userString: string, password: string) => api.post<string | SecondStepRequired>('/user/login', { user_string: userString, password }),
   loginSecondStep: (challenge: string, code: string) => api.post<string>('/user/login/2fa', { challenge, code }),
   resetPassword: (values: { account: string; code: string; password: string; repassword: string }) => api.post<string>('/user/forget', values),
