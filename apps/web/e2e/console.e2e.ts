@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { REPO_ROOT } from '../../../scripts/lib/demo-server.ts';
 import { DEMO_OPERATOR } from '../../server/src/console/demo-operator.ts';
 import { currentTotp } from '../../server/src/platform/totp.ts';
-import { baseUrl, bindFreshMobile, field, launchBrowser, open, phonePage, registerUser, screenshot, signInAs } from './browser.ts';
+import { api, baseUrl, bindFreshMobile, field, launchBrowser, open, phonePage, registerUser, screenshot, signInAs } from './browser.ts';
 import { consoleShot, desktopPage } from './console-desk.ts';
 import { chineseIdNumber } from './identity.ts';
 import { solidPng } from './png.ts';

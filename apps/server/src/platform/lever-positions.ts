@@ -8,7 +8,7 @@ import type { UserEvent } from '../market/bus.ts';
  */
 
 export type LeverSide = 'long' | 'short';
-export type LeverCloseReason = 'manual' | 'batch' | 'take_profit' | 'stop_loss' | 'liquidation';
+export type LeverCloseReason = 'manual' | 'batch' | 'take_profit' | 'stop_loss' | 'liquidation' | 'expiry';
 
 /** A stored feed tick (a `ticks` row): mirrors open and close at the very row their trader used. */
 export interface LeverTick {
