@@ -44,6 +44,18 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('new-user tasks', () => {
+  it('counts a user verified before the task list existed (like the demo user) as verified', async () => {
+    const user = await registerUser(server);
+    server.built.ctx.sqlite.prepare('UPDATE users SET verification_level = 2 WHERE id = ?').run(userId(user.email));
+    const tasks = await server.get<{ task: string; done: boolean }[]>('/coupon/tasks', {}, { token: user.token });
+    expect(tasks.message.map((task) => [task.task, task.done])).toEqual([
+      ['verify', true],
+      ['first_deposit', false],
+      ['first_trade', false],
+    ]);
+    expect((await server.post<Coupon>('/coupon/claim', { task: 'verify' }, { token: user.token })).message).toMatchObject({ kind: 'fee', face_value: '10.000000' });
+  });
+
   it('completes a task from its event, grants its coupon once on claim, and lists it', async () => {
     const user = await registerUser(server);
     const tasks = await server.get<{ task: string; done: boolean; claimed: boolean; grants: { kind: string; face_value: string } }[]>('/coupon/tasks', {}, { token: user.token });

@@ -30,6 +30,7 @@ export function createCouponService(ctx: AppContext) {
   const usdt = usdtInfo;
   const doneTrades = new Set<number>();
   const filledLots = ctx.sqlite.prepare('SELECT filled_lots FROM spot_orders WHERE id = ?').pluck();
+  const verificationLevel = ctx.sqlite.prepare('SELECT verification_level FROM users WHERE id = ?').pluck();
 
   const stateOf = (row: CouponRow) => ({ kind: row.kind, remainingMinor: row.remaining, validFrom: row.validFrom, validUntil: row.validUntil, usedAt: row.kind === 'voucher' ? row.usedAt : null });
   const statusOf = (row: CouponRow, now: number): CouponStatus => (row.status === 'expired' ? 'expired' : couponStatus(stateOf(row), now));
@@ -76,6 +77,8 @@ export function createCouponService(ctx: AppContext) {
   }
 
   function tasks(userId: number) {
+    // Verified before this feature existed (or seeded so, like the demo user): the task is done all the same.
+    if (Number(verificationLevel.get(userId) ?? 0) >= 1) complete(userId, 'verify');
     const rows = db.select().from(couponTasks).where(eq(couponTasks.userId, userId)).all();
     return COUPON_TASKS.map((task) => {
       const row = rows.find((entry) => entry.task === task);
