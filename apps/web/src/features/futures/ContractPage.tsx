@@ -1,20 +1,18 @@
-import { formatCompact } from '@openbourse/core';
+
 import { Button, Dialog, Segmented, Skeleton } from 'antd-mobile';
-import { HistogramOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../shared/api/request.ts';
-import { formatDecimal, formatSignificant } from '../../shared/format.ts';
+import { formatSignificant } from '../../shared/format.ts';
 import { type Quote, useQuote } from '../../shared/market/quotes.ts';
 import { ROUTES } from '../../shared/navigation.ts';
-import { useLiveStale } from '../../shared/realtime/index.ts';
 import { useSession } from '../../shared/session.ts';
 import { ChartPanel } from '../../shared/trading/ChartPanel.tsx';
 import { DecimalField } from '../../shared/trading/DecimalField.tsx';
 import { KlineChart } from '../../shared/trading/KlineChart.tsx';
 import { useStableDef } from '../../shared/trading/market-data.ts';
-import { PairHeader } from '../../shared/trading/PairHeader.tsx';
+import { QuoteSummary } from '../../shared/trading/QuoteSummary.tsx';
 import { DepthPanel, OrderBook } from '../../shared/trading/PairOrderBook.tsx';
 import { TradingLayout } from '../../shared/trading/TradingLayout.tsx';
 import '../../shared/trading/trading.css';
@@ -180,29 +178,6 @@ function Visitor() {
   );
 }
 
-/** Last price, change and 24 h figures, with the button that opens the K-line. */
-function ContractSummary({ quote, chartOpen, onToggleChart }: { quote: Quote; chartOpen: boolean; onToggleChart(): void }) {
-  const { t } = useTranslation('trade');
-  const stale = useLiveStale('tickers');
-  return (
-    <PairHeader
-      price={quote.price}
-      changePercent={quote.change_percent}
-      stale={stale}
-      stats={[
-        { label: t('summary.high'), value: formatDecimal(quote.high) },
-        { label: t('summary.low'), value: formatDecimal(quote.low) },
-        { label: t('summary.volume', { currency: quote.base }), value: formatCompact(quote.volume) },
-      ]}
-      actions={
-        <button type="button" className="trading-icon-button" aria-expanded={chartOpen} aria-label={t('chart.toggle')} onClick={onToggleChart} data-testid="futures-chart-toggle">
-          <HistogramOutline />
-        </button>
-      }
-    />
-  );
-}
-
 /** The user's positions and entrusts of this pair under the form and book, with close all. */
 function Positions({ positions, feedPrice }: { positions: FuturesOrder[]; feedPrice: string }) {
   const { t } = useTranslation('futures');
@@ -271,7 +246,7 @@ function ContractScreen({ quote }: { quote: Quote }) {
               </div>
             ) : null}
             {contract && !contract.market_open ? <p className="futures-note futures-note--closed">{t('note.closed')}</p> : null}
-            <ContractSummary quote={quote} chartOpen={chartOpen} onToggleChart={() => setChartOpen((open) => !open)} />
+            <QuoteSummary quote={quote} chartOpen={chartOpen} onToggleChart={() => setChartOpen((open) => !open)} chartToggleTestId="futures-chart-toggle" />
             <ChartPanel open={chartOpen} render={(tab, fullScreen) => (tab === 'kline' ? <KlineChart def={def} fullScreen={fullScreen} /> : <DepthPanel quote={quote} />)} />
           </>
         }

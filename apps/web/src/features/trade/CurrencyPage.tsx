@@ -1,6 +1,5 @@
-import { formatCompact } from '@openbourse/core';
+
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
-import { HistogramOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -8,11 +7,9 @@ import { type Quote, useQuote } from '../../shared/market/quotes.ts';
 import { useSession } from '../../shared/session.ts';
 import { FrozenBanner } from '../../shared/ui/FrozenBanner.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
-import { formatDecimal } from '../../shared/format.ts';
-import { useLiveStale } from '../../shared/realtime/index.ts';
 import { ChartPanel } from '../../shared/trading/ChartPanel.tsx';
 import { useStableDef } from '../../shared/trading/market-data.ts';
-import { PairHeader } from '../../shared/trading/PairHeader.tsx';
+import { QuoteSummary } from '../../shared/trading/QuoteSummary.tsx';
 import { TradingLayout } from '../../shared/trading/TradingLayout.tsx';
 import '../../shared/trading/trading.css';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
@@ -31,29 +28,6 @@ import { tradePagePath } from '../../shared/navigation.ts';
 
 const DEFAULT_SYMBOL = 'BTC/USDT';
 
-/** Last price, change and 24 h figures, with the button that opens the chart. */
-function TradeSummary({ quote, chartOpen, onToggleChart }: { quote: Quote; chartOpen: boolean; onToggleChart(): void }) {
-  const { t } = useTranslation('trade');
-  const stale = useLiveStale('tickers');
-  return (
-    <PairHeader
-      price={quote.price}
-      changePercent={quote.change_percent}
-      stale={stale}
-      stats={[
-        { label: t('summary.high'), value: formatDecimal(quote.high) },
-        { label: t('summary.low'), value: formatDecimal(quote.low) },
-        { label: t('summary.volume', { currency: quote.base }), value: formatCompact(quote.volume) },
-      ]}
-      actions={
-        <button type="button" className="trading-icon-button" aria-expanded={chartOpen} aria-label={t('chart.toggle')} onClick={onToggleChart} data-testid="trade-chart-toggle">
-          <HistogramOutline />
-        </button>
-      }
-    />
-  );
-}
-
 function TradeScreen({ quote }: { quote: Quote }) {
   const navigate = useNavigate();
   const { token } = useSession();
@@ -70,7 +44,7 @@ function TradeScreen({ quote }: { quote: Quote }) {
           <>
             <FrozenBanner />
             {quote.market_open ? null : <MarketClosedBanner nextOpen={quote.next_open} />}
-            <TradeSummary quote={quote} chartOpen={chartOpen} onToggleChart={() => setChartOpen((open) => !open)} />
+            <QuoteSummary quote={quote} chartOpen={chartOpen} onToggleChart={() => setChartOpen((open) => !open)} chartToggleTestId="trade-chart-toggle" />
             <ChartPanel open={chartOpen} render={(tab, fullScreen) => (tab === 'kline' ? <KlineChart def={def} fullScreen={fullScreen} /> : <DepthPanel quote={quote} />)} />
           </>
         }
