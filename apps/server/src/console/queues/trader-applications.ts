@@ -9,6 +9,7 @@ import { id, language, pageWindow, pagination, text, toPage } from '../../platfo
 import { announceTraderApplicationDecision, reviewTraderApplication, type TraderApplicationRow } from '../../platform/trader-application-review.ts';
 import { consoleDoc } from '../scope.ts';
 import { reviewerOf } from '../sessions.ts';
+import { queueList } from './queue-list.ts';
 import type { ReviewQueue } from './registry.ts';
 
 /**
@@ -65,18 +66,8 @@ export const traderApplicationsQueue: ReviewQueue = {
     api.get('/', { schema: consoleDoc('Trader applications by status (default: pending, oldest first)', { querystring: listQuery }), preHandler: view }, async (request) => {
       const { status, page, limit } = request.query;
       const window = pageWindow(page, limit);
-      const where = eq(copyTraderApplications.status, status);
-      const rows = db
-        .select({ row: copyTraderApplications, email: users.email, phone: users.phone })
-        .from(copyTraderApplications)
-        .innerJoin(users, eq(users.id, copyTraderApplications.userId))
-        .where(where)
-        .orderBy(status === 'pending' ? copyTraderApplications.id : desc(copyTraderApplications.id))
-        .limit(window.limit)
-        .offset(window.offset)
-        .all();
-      const total = db.select({ total: count() }).from(copyTraderApplications).where(where).get()?.total ?? 0;
-      return ok(toPage(rows.map(({ row, email, phone }) => listItem(row, email ?? phone)), window, total));
+      const { rows, total } = queueList(db, copyTraderApplications, { owner: copyTraderApplications.userId, where: eq(copyTraderApplications.status, status), oldestFirst: status === 'pending', window });
+      return ok(toPage(rows.map(({ row, account }) => listItem(row, account)), window, total));
     });
 
     api.get('/:id', { schema: consoleDoc("One application: the profile applied for, the user's verification level and lever balance, their earlier applications", { params: idParams, querystring: z.object({ lang: language() }) }), preHandler: view }, async (request) => {
