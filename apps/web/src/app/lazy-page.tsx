@@ -39,7 +39,12 @@ export function LazyPage({ load, address }: { load: PageLoader; address: string 
   const lastFailure = useRef<ClassifiedFailure | undefined>(undefined);
 
   useEffect(() => {
-    if (loaded.has(load)) return;
+    // The opening page's code may have arrived (start-page.ts) between the first render and this effect: show it, or the page would wait forever.
+    const arrived = loaded.get(load);
+    if (arrived) {
+      setState((current) => (current.status === 'ready' ? current : { status: 'ready', Page: arrived }));
+      return;
+    }
     let cancelled = false;
     const previous = lastFailure.current;
     const importing = previous?.address.includes('/assets/') ? (retryImport(previous.address, attempt) as Promise<PageModule>) : load();
