@@ -247,7 +247,7 @@ describe('copy trading (/follow/*)', () => {
     expect(copy).toMatchObject({ status: 'closed', close: { tick: { id: liquidationTick } } });
   });
 
-  it.each([
+  it.each<{ reason: string; stops: Record<string, string>; price: string; close: string | null }>([
     { reason: 'take_profit', stops: { target_profit_price: '101000' }, price: '101000', close: null },
     { reason: 'stop_loss', stops: { stop_loss_price: '99500' }, price: '99500', close: null },
     { reason: 'batch', stops: {}, price: '100200', close: '/lever/batch_close' },
