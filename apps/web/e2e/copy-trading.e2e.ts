@@ -11,23 +11,40 @@ import { WEB_VERSION } from '../src/shared/session.ts';
 import { DEMO, launchBrowser, phonePage, screenshot } from './browser.ts';
 
 /**
- * Copy trading from the phone on a demo server of its own: the demo user
- * applies to be a trader and an operator approves it through the console API;
- * a freshly registered follower with USDT in the lever account accepts the
- * agreement and follows them; the trader opens a long (a replayed BTC/USDT
- * tick) and the follower sees the copy, makes it their own (self-holding);
- * the trader closes and the follower's position stays open.
+ * Copy trading from the phone on a demo server of its own. A freshly
+ * registered follower with USDT in the lever account accepts the agreement
+ * and follows the seeded demo trader `trader1` ("Trend BTC"); replayed
+ * BTC/USDT ticks make trader1's published rule (a 5/20 moving-average
+ * crossover) open a long, the follower sees the copy at the same tick, makes
+ * it their own (self-holding), trader1 closes and the follower's position
+ * stays open. The demo user applies to be a trader from the phone form and
+ * an operator approves it through the console API.
+ *
+ * Replayed ticks carry times from ten minutes ahead on. The simulator
+ * resumes 30 s after a replay, but a tick older than the latest one's minute
+ * is refused, so none of its ticks reaches the rule's series while this file
+ * runs. And the rule switches at most once a minute (it may have switched on
+ * the simulator's ticks, or on the jump to the replayed price), so the tick
+ * meant to cross comes a minute after the flat ones.
  */
 
 const run = promisify(execFile);
-const BTC = { currency_id: 1, legal_id: 3 };
+const MINUTE_MS = 60_000;
+/** How far ahead of the clock replayed ticks are stamped (see above): longer than this file runs. */
+const FEED_LEAD_MS = 10 * MINUTE_MS;
+const TRADER1 = { email: 'trader1@openbourse.test', password: 'Demo12345', nickname: 'Trend BTC' };
+/** The rule's slow average: this many equal prices leave no crossover behind. */
+const SLOW_AVERAGE = 20;
 
 let server: DemoServer;
 let browser: Browser;
 let page: Page;
+let demoToken: string;
 let traderToken: string;
 let traderUserId: number;
 let follower: { email: string; token: string };
+/** The time of the last replayed tick (see above). */
+let feedTime: number;
 
 async function call<T>(path: string, params: Record<string, string | number>, token?: string, method: 'GET' | 'POST' = 'POST'): Promise<T> {
   const body = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]));
@@ -38,10 +55,13 @@ async function call<T>(path: string, params: Record<string, string | number>, to
   return envelope.message;
 }
 
-async function replay(price: string): Promise<void> {
+/** Replays BTC/USDT ticks at the given prices, `gapMs` after the previous replayed tick and a millisecond apart. */
+async function replay(prices: string[], gapMs = 1): Promise<void> {
   const key = readFileSync(join(server.dataDir, 'feed.key'), 'utf8').trim();
-  const response = await fetch(`${server.url}/api/feed/ticks`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-feed-key': key }, body: JSON.stringify({ symbol: 'BTC/USDT', ticks: [{ price, volume: '0.1' }] }) });
-  expect(((await response.json()) as { type: string }).type).toBe('ok');
+  feedTime += gapMs - 1;
+  const ticks = prices.map((price) => ({ price, volume: '0.1', time: ++feedTime }));
+  const response = await fetch(`${server.url}/api/feed/ticks`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-feed-key': key }, body: JSON.stringify({ symbol: 'BTC/USDT', ticks }) });
+  expect((await response.json()) as { type: string; message: { accepted: number } }).toMatchObject({ type: 'ok', message: { accepted: prices.length } });
 }
 
 async function outboxCode(address: string): Promise<string> {
@@ -100,13 +120,15 @@ describe('copy trading on the phone', () => {
     server = await startDemoServer();
     browser = await launchBrowser();
     ({ page } = await phonePage(browser));
-    await replay('100000');
-    // The demo user (Lv2) becomes a trader: lever funds, application, operator approval.
-    traderToken = await call<string>('/user/login', { user_string: DEMO.email, password: DEMO.password });
-    await call('/wallet/change', { currency_id: 'USDT', from_field: 'change', to_field: 'lever', number: '2000' }, traderToken);
-    const application = await call<{ id: number }>('/follow/trader/apply', { nickname: 'Demo trader', introduction: 'Trend following on BTC/USDT, small size.', share_rate: '0.10' }, traderToken);
-    await approveAsOperator(application.id);
-    traderUserId = (await call<{ trader: { trader_user_id: number } }>('/follow/trader/me', {}, traderToken, 'GET')).trader.trader_user_id;
+    feedTime = Date.now() + FEED_LEAD_MS;
+    await replay(Array.from({ length: SLOW_AVERAGE + 1 }, () => '100000'));
+    // The demo user (Lv2) moves USDT to the lever account to meet the trader requirement.
+    demoToken = await call<string>('/user/login', { user_string: DEMO.email, password: DEMO.password });
+    await call('/wallet/change', { currency_id: 'USDT', from_field: 'change', to_field: 'lever', number: '2000' }, demoToken);
+    traderToken = await call<string>('/user/login', { user_string: TRADER1.email, password: TRADER1.password });
+    const traders = await call<{ list: { trader_user_id: number; nickname: string }[] }>('/follow/index', { limit: 50 }, undefined, 'GET');
+    traderUserId = traders.list.find((trader) => trader.nickname === TRADER1.nickname)?.trader_user_id ?? 0;
+    expect(traderUserId).toBeGreaterThan(0);
     follower = await fundedFollower();
     await signInPhone(follower.token);
   }, 180_000);
@@ -123,12 +145,13 @@ describe('copy trading on the phone', () => {
     });
   });
 
-  it('lists the approved trader and shows their profile', async () => {
+  it('lists the seeded demo trader and shows their profile with the published rule', async () => {
     await page.goto(route('/pages/copytrade/copy'));
     await page.getByTestId(`copy-trader-${traderUserId}`).waitFor();
     await shot('copytrade-copy');
     await page.getByTestId(`copy-trader-${traderUserId}`).click();
     await page.getByTestId('copy-profile').waitFor();
+    await page.getByText('moving average', { exact: false }).first().waitFor();
     await page.getByTestId('copy-history-trades').waitFor();
     await shot('follow-trader');
   }, 60_000);
@@ -157,16 +180,25 @@ describe('copy trading on the phone', () => {
     await shot('follow-agreement_zh');
   }, 60_000);
 
-  it('copies the trader’s long at the same tick, makes it self-held, and keeps it open when the trader closes', async () => {
-    const traderOrder = await call<{ id: number; open_tick_id: number }>('/lever/submit', { ...BTC, type: 1, order_type: 'market', lots: 2, multiple: 10 }, traderToken);
-
+  it('copies the long trader1’s rule opens at the same tick, makes it self-held, and keeps it open when trader1 closes', async () => {
+    // Whatever the rule held from the simulator's ticks goes, so the next rise opens a fresh long.
+    await call('/lever/batch_close', { type: 0 }, traderToken);
     await page.goto(route('/pages/copytrade/my'));
+    await page.getByTestId('copy-my-page').waitFor();
+
+    // A minute after the last possible switch, the price jumps: the 5-tick average crosses above the 20-tick one.
+    await replay(['100500'], MINUTE_MS + 1000);
+    const holding = await call<{ list: { id: number; side: string; lots: number; open_tick_id: number }[] }>('/lever/my_trade', { status: 'holding' }, traderToken);
+    expect(holding.list).toEqual([expect.objectContaining({ side: 'long', lots: 10 })]);
+    const traderOrder = holding.list[0] as { id: number; open_tick_id: number };
+
+    // The page hears the copy on the events channel (nothing polls).
     const copy = page.locator('[data-testid^="copy-position-"][data-linked="true"]').first();
     await copy.waitFor();
-    // 1.5 × 2 lots = 3 lots, opened at the trader's tick.
-    expect(await copy.locator('.copy-card__meta').textContent()).toBe('3 lots ×10');
+    // 1.5 × 10 lots = 15 lots, opened at trader1's tick.
+    expect(await copy.locator('.copy-card__meta').textContent()).toBe('15 lots ×10');
     expect(await copy.getByTestId('copy-position-open-tick').locator('.facts__value').textContent()).toBe(`#${traderOrder.open_tick_id}`);
-    await replay('100500');
+    await replay(['101000']);
     await expect.poll(() => copy.getByTestId('copy-live-pnl').locator('.facts__value').textContent()).toMatch(/^\+/);
     await shot('copytrade-my');
 
@@ -183,12 +215,31 @@ describe('copy trading on the phone', () => {
     await shot('copytrade-my-self-held');
   }, 60_000);
 
-  it('shows the follower the trader application and the trader their dashboard', async () => {
+  it('takes the demo user’s trader application from the phone form; the operator approves it and the dashboard opens', async () => {
+    await signInPhone(demoToken);
     await page.goto(route('/pages/copytrade/trader'));
-    await page.getByTestId('copy-apply-form').waitFor();
     await page.getByTestId('copy-eligibility').waitFor();
+    await page.getByTestId('copy-apply-nickname').locator('input').fill('Demo trader');
+    await page.getByTestId('copy-apply-introduction').locator('textarea').fill('Trend following on BTC/USDT, small size.');
+    // The rate is a whole percent: a fraction of a percent is refused before anything is sent.
+    await page.getByTestId('copy-apply-rate').locator('input').fill('12.5');
+    await page.getByTestId('copy-apply-submit').click();
+    await page.locator('.copy-error').filter({ hasText: 'whole percent' }).waitFor();
+    await page.getByTestId('copy-apply-rate').locator('input').fill('15');
     await shot('copytrade-trader-apply');
+    await page.getByTestId('copy-apply-submit').click();
+    await page.getByTestId('copy-application-pending').waitFor();
+    await shot('copytrade-trader-pending');
 
+    const me = await call<{ application: { id: number; share_rate: string } }>('/follow/trader/me', {}, demoToken, 'GET');
+    expect(me.application.share_rate).toBe('0.15');
+    await approveAsOperator(me.application.id);
+    await page.reload();
+    await page.getByTestId('copy-dashboard').waitFor();
+    await page.getByTestId('copy-dashboard').getByText('15%').first().waitFor();
+  }, 60_000);
+
+  it('shows trader1 their dashboard with the new follower', async () => {
     await signInPhone(traderToken);
     await page.goto(route('/pages/copytrade/trader'));
     await page.getByTestId('copy-dashboard').waitFor();

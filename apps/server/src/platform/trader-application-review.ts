@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { copyTraderApplications, copyTraders } from '../db/schema.ts';
+import { and, eq } from 'drizzle-orm';
+import { copyFollows, copyTraderApplications, copyTraders } from '../db/schema.ts';
 import { writeAudit } from './audit.ts';
 import type { AppContext } from './context.ts';
 import { loadCopyTradingConfig } from './copy-trading-terms.ts';
@@ -25,6 +25,9 @@ export function reviewTraderApplication(ctx: AppContext, id: number, decision: T
     const before = tx.select().from(copyTraderApplications).where(eq(copyTraderApplications.id, id)).get();
     if (!before) throw new AppError('copy.applicationNotFound');
     if (before.status !== 'pending') throw new AppError('copy.applicationDecided');
+    // A trader never follows anyone: one who started following after applying must stop first (or be rejected).
+    if (decision.approve && tx.select({ id: copyFollows.id }).from(copyFollows).where(and(eq(copyFollows.followerId, before.userId), eq(copyFollows.status, 'following'))).get())
+      throw new AppError('copy.applicantFollowing');
     const after = tx
       .update(copyTraderApplications)
       .set(decision.approve ? { status: 'approved', reviewedBy: reviewer.actor, reviewedAt: now } : { status: 'rejected', reason: decision.reason, reviewedBy: reviewer.actor, reviewedAt: now })

@@ -19,13 +19,14 @@ export interface TraderApplicationItem {
 
 interface TraderApplicationRequest extends TraderApplicationItem {
   user: (ReviewUser & { verification_level: number }) | null;
+  /** The lever account's available USDT: what the application rule measures. */
   lever_balance: string;
   history: TraderApplicationItem[];
 }
 
 const STATUS_COLOURS: Record<string, string> = { pending: 'processing', approved: 'success', rejected: 'error' };
 
-/** One application: the public profile applied for, the user's level and lever balance, earlier applications, and the decision. */
+/** One application: the public profile applied for, the user's level and available lever balance, earlier applications, and the decision. */
 export function TraderApplicationDetail({ id, onDecided }: { id: number; onDecided: () => void }) {
   const { t } = useTranslation();
   return (

@@ -40,16 +40,17 @@ function listItem(row: TraderApplicationRow, account: string | null) {
   };
 }
 
-function leverBalance(ctx: AppContext, userId: number): string {
+/** The lever account's available USDT: what the application rule measures (margin held in positions does not count). */
+function leverAvailable(ctx: AppContext, userId: number): string {
   const usdt = ctx.catalog.currencyBySymbol('USDT');
   const lever = ctx.catalog.accountTypeByCode('lever');
   if (!usdt || !lever) return '0';
   const row = ctx.db
-    .select({ available: ledgerAccounts.available, frozen: ledgerAccounts.frozen })
+    .select({ available: ledgerAccounts.available })
     .from(ledgerAccounts)
     .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.currencyId, usdt.id), eq(ledgerAccounts.accountTypeId, lever.id)))
     .get();
-  return formatMinor((row?.available ?? 0) + (row?.frozen ?? 0), usdt.scale);
+  return formatMinor(row?.available ?? 0, usdt.scale);
 }
 
 export const traderApplicationsQueue: ReviewQueue = {
@@ -70,7 +71,7 @@ export const traderApplicationsQueue: ReviewQueue = {
       return ok(toPage(rows.map(({ row, account }) => listItem(row, account)), window, total));
     });
 
-    api.get('/:id', { schema: consoleDoc("One application: the profile applied for, the user's verification level and lever balance, their earlier applications", { params: idParams, querystring: z.object({ lang: language() }) }), preHandler: view }, async (request) => {
+    api.get('/:id', { schema: consoleDoc("One application: the profile applied for, the user's verification level and available lever balance (what the rule measures), their earlier applications", { params: idParams, querystring: z.object({ lang: language() }) }), preHandler: view }, async (request) => {
       const row = db.select().from(copyTraderApplications).where(eq(copyTraderApplications.id, request.params.id)).get();
       if (!row) throw new AppError('copy.applicationNotFound');
       const user = db.select().from(users).where(eq(users.id, row.userId)).get();
@@ -84,7 +85,7 @@ export const traderApplicationsQueue: ReviewQueue = {
       return ok({
         ...listItem(row, user?.email ?? user?.phone ?? null),
         user: user ? { id: user.id, email: user.email, phone: user.phone, nickname: user.nickname, verification_level: user.verificationLevel, frozen: user.frozenAt !== null, created_at: user.createdAt } : null,
-        lever_balance: leverBalance(ctx, row.userId),
+        lever_balance: leverAvailable(ctx, row.userId),
         history: earlier.map((other) => listItem(other, null)),
       });
     });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserEvent } from '../../market/bus.ts';
 import { reviewTraderApplication } from '../../platform/trader-application-review.ts';
-import { credit, pushTicks, registerUser, startServer, type TestServer } from '../../../test/harness.ts';
+import { credit, pushTicks, registerUser, restartServer, startServer, type TestServer } from '../../../test/harness.ts';
 
 interface CopiedPosition {
   id: number;
@@ -42,6 +43,8 @@ interface Trader {
   follower_count: number;
   slots_left: number;
   share_rate: string;
+  follow_amount: string;
+  follower_earnings: string;
   computed_at: number;
   following: boolean;
 }
@@ -69,6 +72,13 @@ describe('copy trading (/follow/*)', () => {
     const mine = await my(token);
     return [...mine.current, ...mine.history].find((row) => row.trader_order_id === traderOrderId);
   };
+  /** The `user` bus events from now on. */
+  const captureEvents = () => {
+    const events: UserEvent[] = [];
+    server.built.ctx.bus.on('user', (event) => events.push(event));
+    return events;
+  };
+  const submit = async (body: Record<string, string | number>) => (await server.post<Position>('/lever/submit', { ...BTC, order_type: 'market', type: 1, multiple: 10, ...body }, { token: trader.token })).message;
   const newUser = async (lever: string) => {
     const user = await registerUser(server);
     if (lever !== '0') credit(server, user.email, lever, 'USDT', LEVER);
@@ -128,11 +138,14 @@ describe('copy trading (/follow/*)', () => {
     const first = await server.post('/follow/follow', { trader_user_id: trader.id, type: 1, number: '2' }, { token: followers.multiple.token });
     expect(first).toMatchObject({ type: 'ok', message: { trader_user_id: trader.id, trader_nickname: 'Alpha', type: 1, number: '2.00', status: 'following' } });
     const edited = await server.post('/follow/follow', { trader_user_id: trader.id, type: 1, number: '1.456' }, { token: followers.multiple.token });
-    expect(edited.message).toMatchObject({ number: '1.46', status: 'following' });
+    // Spec 4: the follow's state says the last change was an edit.
+    expect(edited.message).toMatchObject({ number: '1.46', status: 'edited' });
     await server.post('/follow/follow', { trader_user_id: trader.id, type: 2, number: '3' }, { token: followers.lots.token });
     await server.post('/follow/follow', { trader_user_id: trader.id, type: 2, number: '5' }, { token: followers.poor.token });
     await server.post('/follow/follow', { trader_user_id: trader.id, type: 1, number: '0.5' }, { token: followers.tiny.token });
     const mine = await my(followers.multiple.token);
+    expect(mine.follows[0]?.status).toBe('edited');
+    expect((await my(followers.lots.token)).follows[0]?.status).toBe('following');
     expect(mine.follows[0]?.history.map((entry) => [entry.action, entry.number])).toEqual([
       ['following', '2.00'],
       ['edited', '1.46'],
@@ -234,6 +247,80 @@ describe('copy trading (/follow/*)', () => {
     expect(copy).toMatchObject({ status: 'closed', close: { tick: { id: liquidationTick } } });
   });
 
+  it.each<{ reason: string; stops: Record<string, string>; price: string; close: string | null }>([
+    { reason: 'take_profit', stops: { target_profit_price: '101000' }, price: '101000', close: null },
+    { reason: 'stop_loss', stops: { stop_loss_price: '99500' }, price: '99500', close: null },
+    { reason: 'batch', stops: {}, price: '100200', close: '/lever/batch_close' },
+  ])("the trader's $reason closes the linked copies at the trader's tick with that reason", async ({ reason, stops, price, close }) => {
+    await feed('100000');
+    const order = await submit({ lots: 2, ...stops });
+    const copies = [followers.lots, followers.multiple, followers.tiny];
+    for (const follower of copies) expect(await copyOf(follower.token, order.id)).toMatchObject({ status: 'holding', linked: true });
+    const tickId = await feed(price);
+    if (close) expect((await server.post<{ closed: number }>(close, { type: 0 }, { token: trader.token })).message.closed).toBeGreaterThan(0);
+    const traderOrder = (await server.post<{ list: Position[] }>('/lever/my_trade', { status: 'closed' }, { token: trader.token })).message.list.find((row) => row.id === order.id);
+    expect(traderOrder?.close).toMatchObject({ reason, tick: { id: tickId } });
+    for (const follower of copies) expect(await copyOf(follower.token, order.id)).toMatchObject({ status: 'closed', close: { reason, tick: { id: tickId } } });
+  });
+
+  it('announces every copied open and close, the shares and self-holding on the bus', async () => {
+    const events = captureEvents();
+    await feed('100000');
+    const order = await open(2);
+    const copied = [followers.lots, followers.multiple, followers.tiny];
+    for (const follower of copied) {
+      const copy = (await copyOf(follower.token, order.id)) as CopiedPosition;
+      expect(events).toContainEqual(expect.objectContaining({ userId: follower.id, kind: 'futures.opened', refId: copy.id }));
+      expect(events).toContainEqual(expect.objectContaining({ userId: follower.id, kind: 'copy.position_opened', refId: copy.id, params: expect.objectContaining({ symbol: 'BTC/USDT', side: 'long', tick_id: order.open_tick_id }) }));
+    }
+    expect(events).toContainEqual(expect.objectContaining({ userId: followers.poor.id, kind: 'copy.position_skipped', refId: order.id }));
+
+    const selfHeld = (await copyOf(followers.tiny.token, order.id)) as CopiedPosition;
+    await server.post('/follow/selfHolding', { transaction_id: selfHeld.id }, { token: followers.tiny.token });
+    expect(events).toContainEqual(expect.objectContaining({ userId: followers.tiny.id, kind: 'copy.self_holding', refId: selfHeld.id, params: { symbol: 'BTC/USDT', trader: 'Alpha' } }));
+
+    await feed('101000');
+    await server.post('/lever/close', { id: order.id }, { token: trader.token });
+    let shares = 0;
+    for (const follower of [followers.lots, followers.multiple]) {
+      const copy = (await copyOf(follower.token, order.id)) as CopiedPosition;
+      expect(events).toContainEqual(expect.objectContaining({ userId: follower.id, kind: 'futures.closed', refId: copy.id }));
+      expect(events).toContainEqual(
+        expect.objectContaining({ userId: follower.id, kind: 'copy.position_closed', refId: copy.id, params: { symbol: 'BTC/USDT', pnl: copy.close?.pnl, share: copy.profit_share, currency: 'USDT', trader: 'Alpha' } }),
+      );
+      shares += minor(copy.profit_share);
+    }
+    expect(shares).toBeGreaterThan(0);
+    // The trader hears once per close, with every follower's share added up.
+    const received = events.filter((event) => event.kind === 'copy.share_received');
+    expect(received).toEqual([expect.objectContaining({ userId: trader.id, refId: order.id, params: { symbol: 'BTC/USDT', amount: (shares / 1_000_000).toFixed(6), currency: 'USDT' } })]);
+    expect(events.some((event) => event.kind === 'copy.position_closed' && event.userId === followers.tiny.id)).toBe(false);
+
+    // The self-held copy closed by its owner: announced, no share.
+    await server.post('/lever/close', { id: selfHeld.id }, { token: followers.tiny.token });
+    expect(events).toContainEqual(expect.objectContaining({ userId: followers.tiny.id, kind: 'copy.position_closed', refId: selfHeld.id, params: expect.objectContaining({ share: '0.000000' }) }));
+    expect(events.filter((event) => event.kind === 'copy.share_received')).toHaveLength(1);
+  });
+
+  it('skips a frozen follower with the reason on the follow, and tells the trader about a new follower', async () => {
+    const events = captureEvents();
+    const frozen = await newUser('10000');
+    await server.post('/follow/agree', {}, { token: frozen.token });
+    expect((await server.post('/follow/follow', { trader_user_id: trader.id, type: 2, number: '1' }, { token: frozen.token })).type).toBe('ok');
+    expect(events).toContainEqual(expect.objectContaining({ userId: trader.id, kind: 'copy.follower_added', params: { nickname: expect.any(String) } }));
+    const sqlite = server.built.ctx.sqlite;
+    sqlite.prepare("UPDATE users SET frozen_at = ?, frozen_reason = 'compliance review' WHERE id = ?").run(server.built.ctx.now(), frozen.id);
+    await feed('100000');
+    const order = await open(1);
+    const mine = (await server.get<My>('/follow/my', {}, { token: frozen.token, lang: 'en' })).message;
+    expect(mine.current).toEqual([]);
+    expect(mine.skipped[0]).toMatchObject({ trader_user_id: trader.id, symbol: 'BTC/USDT', reason_key: 'errors.accountFrozen', reason: expect.stringContaining('compliance review') });
+    expect(events).toContainEqual(expect.objectContaining({ userId: frozen.id, kind: 'copy.position_skipped', refId: order.id }));
+    sqlite.prepare('UPDATE users SET frozen_at = NULL, frozen_reason = NULL WHERE id = ?').run(frozen.id);
+    await server.post('/follow/cancel', { follow_user_id: trader.id }, { token: frozen.token });
+    await server.post('/lever/close', { id: order.id }, { token: trader.token });
+  });
+
   it('cancelling a follow keeps its open copies as the follower’s own', async () => {
     await feed('100000');
     const order = await open(1);
@@ -257,7 +344,7 @@ describe('copy trading (/follow/*)', () => {
     server.built.ctx.sqlite.prepare('UPDATE copy_traders SET max_followers = ? WHERE user_id = ?').run(following, trader.id);
     expect((await server.get<Trader>('/follow/traderDetail', { trader_user_id: trader.id })).message.slots_left).toBe(0);
     expect(await server.post('/follow/follow', { trader_user_id: trader.id, type: 2, number: '1' }, { token: followers.lots.token, lang: 'en' })).toMatchObject({ type: 'error', message: "This trader's follower slots are full" });
-    expect((await server.post('/follow/follow', { trader_user_id: trader.id, type: 1, number: '1.46' }, { token: followers.multiple.token })).type).toBe('ok');
+    expect((await server.post('/follow/follow', { trader_user_id: trader.id, type: 1, number: '1.46' }, { token: followers.multiple.token })).message).toMatchObject({ status: 'edited' });
     server.built.ctx.sqlite.prepare('UPDATE copy_traders SET max_followers = 100 WHERE user_id = ?').run(trader.id);
   });
 
@@ -277,6 +364,31 @@ describe('copy trading (/follow/*)', () => {
     expect(detail.curve.reduce((sum, point) => sum + minor(point.profit), 0)).toBe(minor(detail.total_profit));
   });
 
+  it('counts only linked copies in the follow amount, nets the shares out of follower earnings, and the journal pays exactly the shares received', async () => {
+    const { sqlite } = server.built.ctx;
+    await feed('100000');
+    const order = await open(2);
+    server.advance(3_600_000);
+    await server.built.ctx.scheduler.runDue();
+    const detail = (await server.get<Trader>('/follow/traderDetail', { trader_user_id: trader.id })).message;
+    const heldMargin = (linked: number) =>
+      (sqlite.prepare("SELECT COALESCE(SUM(o.margin), 0) AS total FROM copy_positions c JOIN futures_orders o ON o.id = c.follower_order_id WHERE c.trader_id = ? AND c.linked = ? AND o.status = 'holding'").get(trader.id, linked) as { total: number }).total;
+    // A self-held copy (from an earlier test) is still open: its margin is the follower's own business.
+    expect(heldMargin(0)).toBeGreaterThan(0);
+    expect(heldMargin(1)).toBeGreaterThan(0);
+    expect(minor(detail.follow_amount)).toBe(heldMargin(1));
+    const closedCopies = sqlite.prepare('SELECT COALESCE(SUM(pnl), 0) AS pnl, COALESCE(SUM(profit_share), 0) AS shares FROM copy_positions WHERE trader_id = ? AND closed = 1').get(trader.id) as { pnl: number; shares: number };
+    expect(closedCopies.shares).toBeGreaterThan(0);
+    expect(minor(detail.follower_earnings)).toBe(closedCopies.pnl - closedCopies.shares);
+    const journal = sqlite
+      .prepare("SELECT COALESCE(SUM(p.amount), 0) AS total FROM postings p JOIN journal_entries e ON e.id = p.entry_id JOIN ledger_accounts a ON a.id = p.account_id WHERE e.type = 'copy_profit_share' AND a.user_id = ?")
+      .get(trader.id) as { total: number };
+    const me = (await server.get<{ shares_received: string }>('/follow/trader/me', {}, { token: trader.token })).message;
+    expect(minor(me.shares_received)).toBe(journal.total);
+    expect(journal.total).toBe(closedCopies.shares);
+    await server.post('/lever/close', { id: order.id }, { token: trader.token });
+  });
+
   it('demo traders trade their published rule on the feed, and followers get the copies', async () => {
     const list = (await server.get<{ list: (Trader & { nickname: string; strategy: string })[] }>('/follow/index', { limit: 50 })).message.list;
     const contrarian = list.find((row) => row.nickname === 'Contrarian ETH');
@@ -290,5 +402,30 @@ describe('copy trading (/follow/*)', () => {
     expect(opened).toEqual([expect.objectContaining({ symbol: 'ETH/USDT', side: 'short', lots: 10 })]);
     const copy = (await my(followers.multiple.token)).current.find((row) => row.trader_user_id === traderId);
     expect(copy).toMatchObject({ side: 'short', lots: 2, open_tick_id: opened[0]?.open_tick_id, linked: true });
+  });
+
+  it("after a restart, closes the copies a stop left open at their trader's closing tick, and settles those closed before copy trading listened", async () => {
+    await feed('100000');
+    const order = await submit({ lots: 4, target_profit_price: '101000' });
+    // 1.46 × 4 = 5 lots with its own take-profit at the same level; 0.5 × 4 = 2 lots mirrored only.
+    const ownStop = (await copyOf(followers.multiple.token, order.id)) as CopiedPosition;
+    expect((await server.post('/lever/setstop', { id: ownStop.id, target_profit_price: '101000' }, { token: followers.multiple.token })).type).toBe('ok');
+    const mirrored = (await copyOf(followers.tiny.token, order.id)) as CopiedPosition;
+    // A tick stored but never processed: the server stopped right after storing it.
+    server.built.ctx.bus.removeAllListeners('tick');
+    const tpTick = await feed('101000');
+    server = await restartServer(server);
+    const traderOrder = (await server.post<{ list: Position[] }>('/lever/my_trade', { status: 'closed' }, { token: trader.token })).message.list.find((row) => row.id === order.id);
+    expect(traderOrder?.close).toMatchObject({ reason: 'take_profit', tick: { id: tpTick } });
+    for (const [follower, copy] of [
+      [followers.tiny, mirrored],
+      [followers.multiple, ownStop],
+    ] as const) {
+      const closed = (await copyOf(follower.token, order.id)) as CopiedPosition;
+      expect(closed).toMatchObject({ id: copy.id, status: 'closed', linked: true, close: { reason: 'take_profit', tick: { id: tpTick } } });
+      expect(minor(closed.profit_share)).toBe(Math.floor(minor(closed.close?.pnl ?? '0') / 10));
+      expect(minor(closed.profit_share)).toBeGreaterThan(0);
+      expect((await my(follower.token)).current.some((row) => row.id === copy.id)).toBe(false);
+    }
   });
 });

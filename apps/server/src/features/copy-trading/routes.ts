@@ -25,6 +25,11 @@ export const copyTradingFeature: Feature = async (api, { ctx, guards }) => {
     startDemoRule(ctx, positions);
   }
   ctx.scheduler.add({ name: 'copy-trading.stats', everyMs: HOUR_MS, run: (now) => void service.refreshStats(now) });
+  // Once every feature listens (the notification centre stores what the catch-up announces): copies a stop left open.
+  api.addHook('onReady', async () => {
+    const caughtUp = service.catchUpMirrors();
+    if (caughtUp > 0) ctx.log.warn({ caughtUp }, 'copy trading: closed copies left open by a stop');
+  });
   const viewer = (request: Parameters<typeof optionalUser>[1]) => optionalUser(ctx, request)?.id ?? null;
 
   api.get(

@@ -13,6 +13,7 @@ import type { LeverPositionEvent, LeverPositions, LeverSettlement, LeverTick } f
 import type { CopyTradingConfig } from '../../platform/copy-trading-terms.ts';
 
 type FollowRow = typeof copyFollows.$inferSelect;
+type FollowAction = (typeof copyFollowHistory.$inferSelect)['action'];
 type TraderRow = typeof copyTraders.$inferSelect;
 type StatsRow = typeof copyTraderStats.$inferSelect;
 export type TraderSort = 'profit' | 'accuracy' | 'followers';
@@ -76,26 +77,40 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
     };
   }
 
+  /**
+   * Spec 4's three follow states: `cancelled`, or, while following, `edited`
+   * when the last change was an edit and `following` otherwise. The table
+   * keeps following / cancelled (what mirroring asks); the history says which.
+   */
+  function followState(row: FollowRow, lastAction: FollowAction | undefined): FollowAction {
+    if (row.status === 'cancelled') return 'cancelled';
+    return lastAction === 'edited' ? 'edited' : 'following';
+  }
+
   function presentFollow(row: FollowRow, withHistory = false) {
     const trader = traderOf(row.traderId);
+    const history = db.select().from(copyFollowHistory).where(eq(copyFollowHistory.followId, row.id)).orderBy(copyFollowHistory.id).all();
     const base = {
       id: row.id,
       trader_user_id: row.traderId,
       trader_nickname: trader?.nickname ?? '',
       type: row.type,
       number: copyNumberText(row.type as CopyType, row.numberHundredths),
-      status: row.status,
+      status: followState(row, history.at(-1)?.action),
       created_at: row.createdAt,
       updated_at: row.updatedAt,
     };
     if (!withHistory) return base;
-    const history = db.select().from(copyFollowHistory).where(eq(copyFollowHistory.followId, row.id)).orderBy(copyFollowHistory.id).all();
     return { ...base, history: history.map((entry) => ({ action: entry.action, type: entry.type, number: copyNumberText(entry.type as CopyType, entry.numberHundredths), at: entry.at })) };
   }
 
   // ---- statistics (hourly, spec 9) ----
 
-  /** A trader's figures from their closed positions and the copies' P&L and shares; stored with `computed_at` when `store`. */
+  /**
+   * A trader's figures from their closed positions and the copies' P&L and
+   * shares (the same amounts the close and `copy_profit_share` entries post);
+   * stored with `computed_at` when `store`.
+   */
   function computeStats(traderId: number, now: number, store = true): StatsRow {
     const closed = db
       .select({ pnl: futuresOrders.pnl, closedAt: futuresOrders.closedAt })
@@ -111,8 +126,10 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
     }
     const copies = db
       .select({
-        followAmount: sql<number>`COALESCE(SUM(CASE WHEN ${futuresOrders.status} = 'holding' THEN ${futuresOrders.margin} ELSE 0 END), 0)`,
-        followerEarnings: sql<number>`COALESCE(SUM(CASE WHEN ${copyPositions.closed} = 1 THEN ${copyPositions.pnl} ELSE 0 END), 0)`,
+        // Margin the trader still steers: open copies still linked (not self-held, not of a cancelled follow).
+        followAmount: sql<number>`COALESCE(SUM(CASE WHEN ${futuresOrders.status} = 'holding' AND ${copyPositions.linked} = 1 THEN ${futuresOrders.margin} ELSE 0 END), 0)`,
+        // What followers kept: each closed copy's P&L less the share it paid.
+        followerEarnings: sql<number>`COALESCE(SUM(CASE WHEN ${copyPositions.closed} = 1 THEN ${copyPositions.pnl} - ${copyPositions.profitShare} ELSE 0 END), 0)`,
         shares: sql<number>`COALESCE(SUM(${copyPositions.profitShare}), 0)`,
       })
       .from(copyPositions)
@@ -271,6 +288,8 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
     if (agreement(userId).agreed_at === null) throw new AppError('copy.agreementRequired');
     if (traderId === userId) throw new AppError('copy.cannotFollowSelf');
     if (traderOf(userId)) throw new AppError('copy.traderCannotFollow');
+    // Approval would make a follower a trader: one who applied may not follow until the application is decided.
+    if (latestApplication(userId)?.status === 'pending') throw new AppError('copy.applicationPendingCannotFollow');
     const trader = approvedTrader(traderId);
     const parsed = copyNumberHundredths(type, number);
     if (!parsed.ok) {
@@ -289,7 +308,12 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
       tx.insert(copyFollowHistory).values({ followId: saved.id, action: editing ? 'edited' : 'following', type, numberHundredths: parsed.hundredths, at: now }).run();
       return { saved, editing };
     });
-    emit([{ userId, kind: row.editing ? 'copy.follow_edited' : 'copy.follow_started', refType: 'copy_follow', refId: row.saved.id, params: { trader: trader.nickname }, time: now }]);
+    const events: UserEvent[] = [{ userId, kind: row.editing ? 'copy.follow_edited' : 'copy.follow_started', refType: 'copy_follow', refId: row.saved.id, params: { trader: trader.nickname }, time: now }];
+    if (!row.editing) {
+      const follower = db.select({ nickname: users.nickname }).from(users).where(eq(users.id, userId)).get();
+      events.push({ userId: traderId, kind: 'copy.follower_added', refType: 'copy_follow', refId: row.saved.id, params: { nickname: follower?.nickname ?? '' }, time: now });
+    }
+    emit(events);
     return presentFollow(row.saved);
   }
 
@@ -318,7 +342,10 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
       .where(and(eq(copyPositions.followerOrderId, followerOrderId), eq(copyPositions.followerId, userId), eq(copyPositions.linked, true), eq(copyPositions.closed, false)))
       .get();
     if (!link) throw new AppError('copy.positionNotFound');
-    db.update(copyPositions).set({ linked: false, unlinkedAt: ctx.now() }).where(eq(copyPositions.id, link.id)).run();
+    const now = ctx.now();
+    db.update(copyPositions).set({ linked: false, unlinkedAt: now }).where(eq(copyPositions.id, link.id)).run();
+    const position = positions.position(followerOrderId);
+    emit([{ userId, kind: 'copy.self_holding', refType: 'futures_order', refId: followerOrderId, params: { symbol: position?.symbol ?? '', trader: traderOf(link.traderId)?.nickname ?? '' }, time: now }]);
     return positions.present(followerOrderId);
   }
 
@@ -337,12 +364,19 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
     if (!order || !trader || order.openTickId === null) return;
     const tick = positions.tick(order.openTickId);
     if (!tick) return;
-    const follows = db.select().from(copyFollows).where(and(eq(copyFollows.traderId, trader.userId), eq(copyFollows.status, 'following'))).all();
+    const follows = db
+      .select({ follow: copyFollows, frozenAt: users.frozenAt, frozenReason: users.frozenReason })
+      .from(copyFollows)
+      .innerJoin(users, eq(users.id, copyFollows.followerId))
+      .where(and(eq(copyFollows.traderId, trader.userId), eq(copyFollows.status, 'following')))
+      .all();
     const events: UserEvent[] = [];
-    for (const follow of follows) {
+    for (const { follow, frozenAt, frozenReason } of follows) {
       const now = ctx.now();
       const lots = copyLots(follow.type as CopyType, follow.numberHundredths, order.lots);
       try {
+        // A frozen account may not trade (as /lever/submit refuses it): the copy is skipped with that reason.
+        if (frozenAt !== null) throw new AppError('errors.accountFrozen', { reason: frozenReason ?? '' });
         const opened = db.transaction(() => {
           const result = positions.openMirror(follow.followerId, { symbol: order.symbol, side: order.side, multiple: order.multiple, lots }, tick);
           db.insert(copyPositions)
@@ -372,15 +406,88 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
     // A copy is closed because its trader closed, not by its own liquidation level: only the trader's own close reasons carry over.
     const reason = order.closeReason === 'liquidation' ? 'manual' : order.closeReason;
     const events: UserEvent[] = [];
+    let shares = 0;
     for (const link of links) {
       try {
         const event = db.transaction(() => positions.closeMirror(link.followerOrderId, tick, reason));
-        if (event) events.push(event);
+        if (!event) continue;
+        const closed = closedCopy(link.followerOrderId);
+        events.push(event, ...(closed ? [closed.event] : []));
+        shares += closed?.link.profitShare ?? 0;
       } catch (error) {
         ctx.log.error({ err: error, followerOrderId: link.followerOrderId, traderOrderId }, 'copy close failed');
       }
     }
+    // One notice for the trader per close, however many followers paid.
+    if (shares > 0) events.push(shareReceived(order.userId, traderOrderId, order.symbol, shares));
     emit(events);
+  }
+
+  /** After the commit of a copy's close: the follower's notice (P&L and share paid), and the copy's row and symbol for the trader's. */
+  function closedCopy(followerOrderId: number): { event: UserEvent; link: typeof copyPositions.$inferSelect; symbol: string } | null {
+    const link = db.select().from(copyPositions).where(eq(copyPositions.followerOrderId, followerOrderId)).get();
+    const position = link?.closed ? positions.position(followerOrderId) : null;
+    if (!link || !position) return null;
+    return {
+      event: {
+        userId: link.followerId,
+        kind: 'copy.position_closed',
+        refType: 'futures_order',
+        refId: followerOrderId,
+        params: { symbol: position.symbol, pnl: money(link.pnl ?? 0), share: money(link.profitShare), currency: usdt.symbol, trader: traderOf(link.traderId)?.nickname ?? '' },
+        time: ctx.now(),
+      },
+      link,
+      symbol: position.symbol,
+    };
+  }
+
+  /** A closed copy's notices: the follower's, and the trader's when it paid a share. */
+  function closedCopyEvents(followerOrderId: number): UserEvent[] {
+    const closed = closedCopy(followerOrderId);
+    if (!closed) return [];
+    const { link } = closed;
+    return link.profitShare > 0 ? [closed.event, shareReceived(link.traderId, link.traderOrderId, closed.symbol, link.profitShare)] : [closed.event];
+  }
+
+  function shareReceived(traderId: number, traderOrderId: number, symbol: string, amount: number): UserEvent {
+    return { userId: traderId, kind: 'copy.share_received', refType: 'futures_order', refId: traderOrderId, params: { symbol, amount: money(amount), currency: usdt.symbol }, time: ctx.now() };
+  }
+
+  /**
+   * Mirrors lost to a stop: a trader's close commits before its copies are
+   * closed, so a crash in between (or a close during futures' start-up
+   * rebuild, before this feature listens) leaves linked copies open. Each is
+   * closed at its trader's own closing tick; a copy whose close committed
+   * before its settlement could run is settled now.
+   */
+  function catchUpMirrors(): number {
+    const unsettled = db
+      .select({ link: copyPositions })
+      .from(copyPositions)
+      .innerJoin(futuresOrders, eq(futuresOrders.id, copyPositions.followerOrderId))
+      .where(and(eq(copyPositions.closed, false), eq(futuresOrders.status, 'closed')))
+      .all();
+    const events: UserEvent[] = [];
+    for (const { link } of unsettled) {
+      const position = positions.position(link.followerOrderId);
+      if (!position) continue;
+      try {
+        db.transaction(() => settleCopy({ position, pnlMinor: position.pnl ?? 0 }));
+        events.push(...closedCopyEvents(link.followerOrderId));
+      } catch (error) {
+        ctx.log.error({ err: error, followerOrderId: link.followerOrderId }, 'copy settlement after restart failed');
+      }
+    }
+    emit(events);
+    const orphaned = db
+      .selectDistinct({ traderOrderId: copyPositions.traderOrderId })
+      .from(copyPositions)
+      .innerJoin(futuresOrders, eq(futuresOrders.id, copyPositions.traderOrderId))
+      .where(and(eq(copyPositions.linked, true), eq(copyPositions.closed, false), eq(futuresOrders.status, 'closed')))
+      .all();
+    for (const { traderOrderId } of orphaned) mirrorClose(traderOrderId);
+    return unsettled.length + orphaned.length;
   }
 
   /**
@@ -417,17 +524,8 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
       return;
     }
     if (traderOf(event.userId)) mirrorClose(event.orderId);
-    const link = db.select().from(copyPositions).where(eq(copyPositions.followerOrderId, event.orderId)).get();
-    const position = link ? positions.position(event.orderId) : null;
-    if (!link || !position) return;
-    ctx.bus.emit('user', {
-      userId: link.followerId,
-      kind: 'copy.position_closed',
-      refType: 'futures_order',
-      refId: event.orderId,
-      params: { symbol: position.symbol, pnl: money(link.pnl ?? position.pnl ?? 0), share: money(link.profitShare), currency: usdt.symbol, trader: traderOf(link.traderId)?.nickname ?? '' },
-      time: ctx.now(),
-    });
+    // A copy the follower closed (their own close, TP, SL or liquidation); the copies a trader's close closes are announced by mirrorClose.
+    emit(closedCopyEvents(event.orderId));
   }
 
   positions.onPositionEvent(onPositionEvent);
@@ -499,6 +597,7 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
     apply,
     computeStats,
     refreshStats,
+    catchUpMirrors,
     /** Trader ids, for the demo's rule runner. */
     traderIds: () => db.select({ userId: copyTraders.userId }).from(copyTraders).all().map((row) => row.userId),
     openCopiesOf: (traderOrderIds: number[]) => (traderOrderIds.length === 0 ? [] : db.select().from(copyPositions).where(inArray(copyPositions.traderOrderId, traderOrderIds)).all()),

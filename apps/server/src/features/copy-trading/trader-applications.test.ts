@@ -78,6 +78,28 @@ describe('trader applications queue', () => {
     expect((await server.post('/follow/trader/apply', { nickname: 'Gamma', introduction: 'Breakouts on BTC, daily' }, { token: user.token })).type).toBe('ok');
   });
 
+  it('keeps traders from following: no follow while an application waits, no approval while the applicant follows', async () => {
+    const user = await applicant('Epsilon');
+    await server.post('/follow/agree', {}, { token: user.token });
+    const demoTrader = (await server.get<{ list: { trader_user_id: number }[] }>('/follow/index')).message.list[0]?.trader_user_id as number;
+    expect(await server.post('/follow/follow', { trader_user_id: demoTrader, type: 2, number: '1' }, { token: user.token, lang: 'en' })).toEqual({
+      type: 'error',
+      message: 'Your trader application is under review: you cannot follow traders until it is decided',
+    });
+    // A follow that got in anyway (recorded before this rule existed) blocks the approval until it stops.
+    const { sqlite } = server.built.ctx;
+    const userId = (sqlite.prepare('SELECT user_id FROM copy_trader_applications WHERE id = ?').get(user.applicationId) as { user_id: number }).user_id;
+    const now = server.built.ctx.now();
+    sqlite.prepare("INSERT INTO copy_follows (follower_id, trader_id, type, number_hundredths, status, created_at, updated_at) VALUES (?, ?, 2, 100, 'following', ?, ?)").run(userId, demoTrader, now, now);
+    expect(await reviewer.post(`/queues/trader-applications/${user.applicationId}/approve`, {})).toEqual({
+      type: 'error',
+      message: 'The applicant now follows other traders, and a trader cannot follow anyone: they must stop following before approval',
+    });
+    expect((await reviewer.get<ApplicationItem>(`/queues/trader-applications/${user.applicationId}`)).message.status).toBe('pending');
+    expect((await server.post('/follow/cancel', { follow_user_id: demoTrader }, { token: user.token })).type).toBe('ok');
+    expect((await reviewer.post(`/queues/trader-applications/${user.applicationId}/approve`, {})).message).toMatchObject({ status: 'approved' });
+  });
+
   it('refuses decisions to a role without decide, and unknown ids', async () => {
     const user = await applicant('Delta');
     const viewer = await signIn(server, await createOperator(server, 'viewer'));

@@ -46,4 +46,7 @@ export const EMITTED_PARAMS: Record<string, readonly string[]> = {
   'copy.position_skipped': ['symbol', 'trader'],
   'copy.trader_approved': ['nickname'],
   'copy.trader_rejected': ['nickname', 'reason'],
+  'copy.follower_added': ['nickname'],
+  'copy.share_received': ['symbol', 'amount', 'currency'],
+  'copy.self_holding': ['symbol', 'trader'],
 };

@@ -101,6 +101,9 @@ export const NOTIFICATION_KINDS: Record<string, NotificationKind> = {
   'copy.follow_cancelled': { category: 'copy', link: page('/pages/copytrade/my') },
   'copy.trader_approved': { category: 'copy', link: page('/pages/copytrade/trader') },
   'copy.trader_rejected': { category: 'copy', link: page('/pages/copytrade/trader') },
+  'copy.follower_added': { category: 'copy', link: page('/pages/copytrade/trader') },
+  'copy.share_received': { category: 'copy', link: page('/pages/copytrade/trader') },
+  'copy.self_holding': { category: 'copy', link: page('/pages/copytrade/my') },
 };
 
 /** What an event of a kind not listed above becomes: still kept, with a neutral text, so nothing a feature reports is lost. */

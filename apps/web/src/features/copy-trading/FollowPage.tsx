@@ -9,7 +9,7 @@ import { useQuote } from '../../shared/market/quotes.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { copyPaths, type FollowType, type TraderDetail, type TraderOpenPosition, type TraderTrade, useAgreement, useFollow, useLeverDeal, useTraderDetail, useTraderTrades } from './api.ts';
+import { activeFollow, copyPaths, type FollowType, type TraderDetail, type TraderOpenPosition, type TraderTrade, useAgreement, useFollow, useLeverDeal, useTraderDetail, useTraderTrades } from './api.ts';
 import { agreementPath } from './agreement-language.ts';
 import { numberIssue, previewCopy, termsOf } from './preview.ts';
 import './copy-trading.css';
@@ -62,7 +62,7 @@ function CopyPreviewFacts({ trader, number, type }: { trader: TraderDetail; numb
 function FollowForm({ trader }: { trader: TraderDetail }) {
   const { t, i18n } = useTranslation('copy');
   const navigate = useNavigate();
-  const current = trader.my_follow?.status === 'following' ? trader.my_follow : null;
+  const current = activeFollow(trader.my_follow);
   const [type, setType] = useState<FollowType>(current?.type ?? 1);
   const [number, setNumber] = useState(current?.number ?? '1');
   const [error, setError] = useState<string | null>(null);
@@ -136,7 +136,7 @@ export default function FollowPage() {
   const detail = useTraderDetail(traderUserId);
   return (
     <>
-      <PageHeader title={detail.data?.my_follow?.status === 'following' ? t('action.editFollow') : t('action.follow')} fallback={copyPaths.trader(traderUserId)} />
+      <PageHeader title={activeFollow(detail.data?.my_follow) ? t('action.editFollow') : t('action.follow')} fallback={copyPaths.trader(traderUserId)} />
       <div className="copy-page" data-testid="copy-follow-page">
         {traderUserId === 0 ? (
           <p className="copy-empty" data-testid="copy-not-found">

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../shared/time.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { type CopiedPosition, copyPaths, type Follow, type SkippedCopy, useCancelFollow, useMyCopies, useSelfHold } from './api.ts';
+import { activeFollow, type CopiedPosition, copyPaths, type Follow, type SkippedCopy, useCancelFollow, useMyCopies, useSelfHold } from './api.ts';
 import { Money } from './parts.tsx';
 import { livePnl } from './preview.ts';
 import './copy-trading.css';
@@ -16,7 +16,7 @@ import './copy-trading.css';
 function FollowCard({ follow }: { follow: Follow }) {
   const { t } = useTranslation('copy');
   const cancel = useCancelFollow();
-  const following = follow.status === 'following';
+  const following = activeFollow(follow) !== null;
   const confirmCancel = () => {
     void Dialog.confirm({
       content: t('my.confirmCancel', { nickname: follow.trader_nickname }),

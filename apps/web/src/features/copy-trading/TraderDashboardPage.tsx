@@ -11,11 +11,8 @@ import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { copyPaths, type TraderMe, useApply, useTraderMe } from './api.ts';
 import { ComputedAt, Money, percentOf, TraderIdentity } from './parts.tsx';
+import { percentText, shareRateFromPercent } from './share-rate.ts';
 import './copy-trading.css';
-
-/** Rates travel as fractions ("0.10"); people type percents ("10"). */
-const percentText = (fraction: string) => dec(fraction).times(100).toFixed();
-const fractionText = (percent: string) => dec(percent).dividedBy(100).toFixed(4);
 
 function Dashboard({ me }: { me: TraderMe }) {
   const { t } = useTranslation('copy');
@@ -109,6 +106,9 @@ function Eligibility({ me }: { me: TraderMe }) {
   );
 }
 
+/** The server's limit on a trader nickname (`/follow/trader/apply`). */
+const NICKNAME_MAX = 20;
+
 function ApplicationForm({ me }: { me: TraderMe }) {
   const { t } = useTranslation('copy');
   const [minRate, maxRate] = me.eligibility.share_range;
@@ -123,8 +123,14 @@ function ApplicationForm({ me }: { me: TraderMe }) {
       setError(t('dashboard.required'));
       return;
     }
+    // Empty: the platform's default rate.
+    const shareRate = rate.trim() === '' ? '' : shareRateFromPercent(rate);
+    if (shareRate === null) {
+      setError(t('dashboard.rateWhole'));
+      return;
+    }
     try {
-      await apply.mutateAsync({ nickname: nickname.trim(), introduction: introduction.trim(), share_rate: rate.trim() === '' ? '' : fractionText(rate) });
+      await apply.mutateAsync({ nickname: nickname.trim(), introduction: introduction.trim(), share_rate: shareRate });
       toast(t('dashboard.applied'));
     } catch (failure) {
       // The request layer has toasted it too; the form keeps it in view.
@@ -136,7 +142,7 @@ function ApplicationForm({ me }: { me: TraderMe }) {
     <Section title={t('dashboard.apply')} className="copy-form" testId="copy-apply-form">
       <div className="copy-field">
         <span>{t('dashboard.nickname')}</span>
-        <Input value={nickname} onChange={setNickname} maxLength={32} aria-label={t('dashboard.nickname')} data-testid="copy-apply-nickname" />
+        <Input value={nickname} onChange={setNickname} maxLength={NICKNAME_MAX} aria-label={t('dashboard.nickname')} data-testid="copy-apply-nickname" />
       </div>
       <div className="copy-field">
         <span>{t('dashboard.introduction')}</span>
@@ -144,7 +150,14 @@ function ApplicationForm({ me }: { me: TraderMe }) {
       </div>
       <div className="copy-field">
         <span>{rateLabel}</span>
-        <Input inputMode="decimal" value={rate} onChange={setRate} aria-label={rateLabel} data-testid="copy-apply-rate" />
+        <Input
+          inputMode="numeric"
+          value={rate}
+          onChange={(value) => {
+            setRate(value);
+            setError(null);
+          }}
+          aria-label={rateLabel} data-testid="copy-apply-rate" />
       </div>
       {error ? <p className="copy-error">{error}</p> : null}
       <Button block color="primary" loading={apply.isPending} onClick={send} data-testid="copy-apply-submit">

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../shared/time.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { copyPaths, type TraderDetail, type TraderTrade, useTraderDetail, useTraderTrades } from './api.ts';
+import { activeFollow, copyPaths, type TraderDetail, type TraderTrade, useTraderDetail, useTraderTrades } from './api.ts';
 import { ComputedAt, Money, percentOf, ProfitCurve, TraderIdentity } from './parts.tsx';
 import './copy-trading.css';
 
@@ -61,7 +61,7 @@ function FollowBar({ trader }: { trader: TraderDetail }) {
   const { t } = useTranslation('copy');
   const { token } = useSession();
   const navigate = useNavigate();
-  const following = trader.my_follow?.status === 'following';
+  const following = activeFollow(trader.my_follow) !== null;
   const full = trader.slots_left <= 0 && !following;
   const go = () => navigate(token ? copyPaths.follow(trader.trader_user_id) : `${ROUTES.login}?redirect=${encodeURIComponent(copyPaths.trader(trader.trader_user_id))}`);
   return (

@@ -1,5 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { queryClient } from '../../shared/api/queries.ts';
 import { api } from '../../shared/api/request.ts';
+import { refreshOnReconnect, sharedListener } from '../../shared/realtime/index.ts';
 import { useSession } from '../../shared/session.ts';
 
 /** How the trader list is ordered (`/follow/index` `sort`). */
@@ -49,11 +52,15 @@ export interface Follow {
   trader_nickname: string;
   type: FollowType;
   number: string;
-  status: 'following' | 'cancelled';
+  /** Spec 4: `edited` is still following, the last change having been an edit. */
+  status: 'following' | 'edited' | 'cancelled';
   created_at: number;
   updated_at: number;
   history?: FollowHistoryEntry[];
 }
+
+/** The follow while it copies (following or edited), null once cancelled or never made. */
+export const activeFollow = (follow: Follow | null | undefined): Follow | null => (follow && follow.status !== 'cancelled' ? follow : null);
 
 export interface TraderOpenPosition {
   symbol: string;
@@ -160,9 +167,28 @@ export interface LeverDeal {
   contract: WireTerms & { symbol: string; min_lots: number; max_lots_per_order: number };
 }
 
-/** Live figures (copied positions) refresh often so a mirrored open or close shows within seconds. */
-const LIVE_REFRESH_MS = 2000;
 const PAGE_SIZE = 10;
+const COPY_KEY = 'copy';
+
+/**
+ * A mirrored open or close, a skip, a share or a new follower reaches the
+ * user's private `events` channel as a `copy.*` event (and the copied
+ * position's `futures.*` one): the user's copies, trader dashboard and lever
+ * balance are asked again at once, as the futures pages do; nothing polls.
+ * After a lost connection they are asked again.
+ */
+function refreshAfterEvent(data: unknown): void {
+  const kind = (data as { kind?: string } | null)?.kind ?? '';
+  if (!kind.startsWith('copy.') && !kind.startsWith('futures.')) return;
+  for (const part of ['my', 'me', 'lever']) void queryClient.invalidateQueries({ queryKey: [COPY_KEY, part] });
+}
+
+const followCopyEvents = sharedListener('events', refreshAfterEvent);
+refreshOnReconnect([COPY_KEY]);
+
+function useFollowCopyEvents(active: boolean): void {
+  useEffect(() => (active ? followCopyEvents() : undefined), [active]);
+}
 
 export function useTraders(sort: TraderSort) {
   const { token } = useSession();
@@ -204,16 +230,17 @@ export function useAgreement() {
 
 export function useMyCopies() {
   const { token } = useSession();
+  useFollowCopyEvents(Boolean(token));
   return useQuery({
     queryKey: ['copy', 'my'],
     queryFn: () => api.get<MyCopies>('/follow/my', { page: 1 }),
     enabled: Boolean(token),
-    refetchInterval: LIVE_REFRESH_MS,
   });
 }
 
 export function useTraderMe() {
   const { token } = useSession();
+  useFollowCopyEvents(Boolean(token));
   return useQuery({
     queryKey: ['copy', 'me'],
     queryFn: () => api.get<TraderMe>('/follow/trader/me'),
