@@ -142,7 +142,16 @@ function Holdings({ overview }: { overview: Overview }) {
         {holdings.locked.length > 0 ? <AmountRows rows={holdings.locked} fiatSymbol={overview.fiat.symbol} testId="fin-locked-rows" /> : <p className="fin-empty">{t('holdings.nothingLocked')}</p>}
       </Section>
       <Section title={t('holdings.earnings')} testId="fin-earnings">
-        {holdings.earnings.length > 0 ? <AmountRows rows={holdings.earnings} fiatSymbol={overview.fiat.symbol} testId="fin-earning-rows" /> : <p className="fin-empty">{t('holdings.noEarnings')}</p>}
+        {holdings.earnings.length > 0 ? (
+          <>
+            <AmountRows rows={holdings.earnings} fiatSymbol={overview.fiat.symbol} testId="fin-earning-rows" />
+            <p className="fin-note" data-testid="fin-net-note">
+              {t('holdings.netOfPenalties')}
+            </p>
+          </>
+        ) : (
+          <p className="fin-empty">{t('holdings.noEarnings')}</p>
+        )}
       </Section>
       <Section title={t('holdings.next')} testId="fin-next">
         {holdings.next_payments.length > 0 ? (

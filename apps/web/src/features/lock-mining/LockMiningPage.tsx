@@ -6,12 +6,14 @@ import { useSession } from '../../shared/session.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { Facts } from '../../shared/ui/Facts.tsx';
+import { effectiveRange, lockDayRanges } from './amounts.ts';
 import { type LockProduct, lockPaths, useLockProducts } from './api.ts';
 import './lock-mining.css';
 
 function ProductCard({ product }: { product: LockProduct }) {
   const { t } = useTranslation('lockMining');
   const navigate = useNavigate();
+  const range = effectiveRange(lockDayRanges(product));
   return (
     <article className="lock-product" data-testid={`lock-product-${product.id}`}>
       <header className="lock-product__head">
@@ -21,7 +23,7 @@ function ProductCard({ product }: { product: LockProduct }) {
       </header>
       <div className="lock-product__rate">
         <span className="lock-product__rate-value">
-          {product.daily_rate_min}% – {product.daily_rate_max}%
+          {range.min}% – {range.max}%
         </span>
         <span className="lock-product__rate-label">{t('product.dailyRate')}</span>
       </div>
