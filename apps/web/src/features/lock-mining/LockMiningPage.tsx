@@ -1,6 +1,6 @@
 import { Button, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatSignificant } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
@@ -42,16 +42,25 @@ function ProductCard({ product }: { product: LockProduct }) {
   );
 }
 
+/**
+ * Home grid entries that open this page until they have products of their
+ * own (`?entry=`): the page is titled with the entry's label, so the user
+ * lands where the tapped label said.
+ */
+const GRID_ENTRIES = ['cloudMining', 'defiMining'] as const;
+
 /** Lock-mining products (pages/lockming/lockming): each with its daily yield range and terms. */
 export default function LockMiningPage() {
   const { t } = useTranslation('lockMining');
   const { token } = useSession();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const entry = GRID_ENTRIES.find((key) => key === params.get('entry'));
   const products = useLockProducts();
   return (
     <>
       <PageHeader
-        title={t('title')}
+        title={entry ? t(`common:menu.${entry}`) : t('title')}
         right={
           token ? (
             <button type="button" className="header-link" onClick={() => navigate(lockPaths.orders)} data-testid="lock-my-orders">
