@@ -5,9 +5,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DemoServer, startDemoServer } from '../../../scripts/lib/demo-server.ts';
 import { DEMO_OPERATOR } from '../../server/src/console/demo-operator.ts';
 import { currentTotp } from '../../server/src/platform/totp.ts';
-import { DEMO, launchBrowser, newTab, phoneContext, screenshot } from './browser.ts';
+import { DEMO, dismissHomePopup, launchBrowser, newTab, phoneContext, screenshot } from './browser.ts';
 import { apiClient, serverClock, settledShot, storeSession } from './own-server.ts';
 import { screenshotDir } from './artifacts.ts';
+import { uiText } from './texts.ts';
 
 /**
  * Earn from the phone, on a server of its own whose clock the test moves
@@ -56,6 +57,30 @@ beforeEach((test) => {
 });
 
 describe('earn on the phone', () => {
+  it('opens the earn entries of the home grid on pages titled as their entries', async () => {
+    for (const [key, route] of [
+      ['financial', '/pages/financial/index'],
+      ['mining', '/pages/lockming/lockming'],
+      ['cloudMining', '/pages/lockming/lockming'],
+      ['defiMining', '/pages/lockming/lockming'],
+    ] as const) {
+      // A tab of its own: the home pop-up opens once per tab.
+      const { page: tab, pageErrors: tabErrors } = await newTab(context);
+      await tab.goto(`${server.url}/h5/#/`);
+      await dismissHomePopup(tab);
+      const entry = tab.getByTestId(`home-menu-${key}`);
+      const label = (await entry.textContent()) ?? '';
+      expect(label).toBe(uiText('zh', `common:menu.${key}`));
+      await entry.click();
+      await tab.waitForURL((url) => url.hash.replace(/^#/, '').split('?')[0] === route);
+      await tab.locator('.nav-bar .adm-nav-bar-title').filter({ hasText: label }).waitFor();
+      expect(await tab.locator('.nav-bar .adm-nav-bar-title').textContent()).toBe(label);
+      if (key === 'cloudMining') await settledShot(tab, 'earn-entry-cloud-mining');
+      expect(tabErrors).toEqual([]);
+      await tab.close();
+    }
+  });
+
   it('subscribes to the IEO in progress and sees the cost held', async () => {
     await open('/pages/ieo/ieo');
     await page.locator('[data-testid="ieo-list"] .ieo-card').first().waitFor();
@@ -82,15 +107,29 @@ describe('earn on the phone', () => {
     expect(await page.getByTestId('dual-tie-rule').textContent()).toContain('平价规则');
     await page.locator('[data-testid="dual-shares"] .adm-stepper-plus').click();
     await expect.poll(() => page.getByTestId('dual-invested').textContent()).toContain('0.002 BTC');
+    // Both outcomes of the 2 shares, as the page shows them before confirming.
+    const shown = async (key: 'kept' | 'converted') => {
+      const [amount = '', currency = ''] = ((await page.getByTestId(`dual-outcome-${key}`).first().locator('.dual-outcomes__amount').textContent()) ?? '').trim().split(' ');
+      return { amount: amount.replaceAll(',', ''), currency };
+    };
+    const preview = { kept: await shown('kept'), converted: await shown('converted') };
     await shot('earn-invest-purchase');
     await page.getByTestId('dual-submit').click();
     await page.getByTestId('dual-confirm').waitFor();
     await dialogButton('确认申购').click();
 
     await page.locator('[data-testid="dual-orders"] .dual-order').first().waitFor();
-    const [order] = (await call<{ list: { id: number; maturity_at: number; status: string }[] }>('/dual/dual_list')).list;
+    type Outcome = { amount: string; currency: string };
+    const [order] = (await call<{ list: { id: number; maturity_at: number; status: string; outcomes: { kept: Outcome; converted: Outcome } }[] }>('/dual/dual_list')).list;
     if (!order) throw new Error('no dual order');
     expect(order.status).toBe('purchased');
+    // The amounts previewed are the ones the server computed for the order (BTC kept, USDT converted for a call).
+    for (const key of ['kept', 'converted'] as const) {
+      expect(preview[key].currency).toBe(order.outcomes[key].currency);
+      expect(Number(preview[key].amount)).toBe(Number(order.outcomes[key].amount));
+    }
+    expect(preview.kept.currency).toBe('BTC');
+    expect(preview.converted.currency).toBe('USDT');
     await shot('earn-invest-mine');
 
     // Past 08:00 UTC on the maturity date; the simulator's next tick at the new time decides, and the job settles on it.
@@ -173,6 +212,8 @@ describe('earn on the phone', () => {
     await page.getByTestId('fin-summary').waitFor();
     await page.getByTestId('fin-earnings').locator('.fin-row').first().waitFor();
     expect(await page.getByTestId('fin-total-earnings').textContent()).not.toBe('$0.00');
+    // The lock was redeemed early: the earnings are net of its 16 USDT penalty, and say so.
+    expect(await page.getByTestId('fin-net-note').textContent()).toBe(uiText('zh', 'financial:holdings.netOfPenalties'));
     await shot('earn-financial');
     await open('/pages/invest/help');
     await page.getByTestId('dual-help-example').waitFor();

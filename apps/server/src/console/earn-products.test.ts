@@ -1,7 +1,9 @@
 import { DAY_MS } from '@openbourse/core';
 import { LANGUAGE_CODES } from '@openbourse/i18n';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleClient, createOperator, signIn, type TestOperator } from '../../test/console.ts';
+import { ieoProjects } from '../db/schema.ts';
 import { credit, registerUser, startServer, type TestServer } from '../../test/harness.ts';
 
 interface LockProduct {
@@ -176,6 +178,21 @@ describe('IEO projects in the console', () => {
     const edited = await admin.post<IeoProject>(`/earn/ieo/${running.id}`, { doc });
     expect(edited.message.texts.en?.description).toBe('Updated description');
     expect(audits('earn.ieo.update')).toHaveLength(1);
+  });
+
+  it('edits a later round of a listed token (the demo repeats a seeded IEO) but keeps the token as it is listed', async () => {
+    await server.built.ctx.scheduler.runDue();
+    const luma = server.built.ctx.db.select().from(ieoProjects).where(eq(ieoProjects.seedKey, 'luma')).get() as typeof ieoProjects.$inferSelect;
+    const { id: _id, ...terms } = luma;
+    const round = server.built.ctx.db
+      .insert(ieoProjects)
+      .values({ ...terms, seedKey: 'luma#2', subscribeStart: START + 3 * DAY_MS, subscribeEnd: START + 8 * DAY_MS, allocatedAt: null })
+      .returning({ id: ieoProjects.id })
+      .get();
+    const doc = ieoDoc({ token_symbol: 'LUMA', token_name: 'Luma Finance', token_scale: 4, total_issuance: '2000000', min_per_user: '50', max_per_user: '50000' });
+    const edited = await admin.post<IeoProject>(`/earn/ieo/${round.id}`, { doc: { ...doc, subscribe_start: START + 3 * DAY_MS, subscribe_end: START + 8 * DAY_MS } });
+    expect(edited.message).toMatchObject({ token_symbol: 'LUMA', token_id: luma.tokenCurrencyId, total_issuance: '2000000.0000' });
+    expect((await admin.post(`/earn/ieo/${round.id}`, { doc: { ...doc, token_symbol: 'LUMB' } })).message).toBe('This token is already listed: its symbol, name and decimals cannot change');
   });
 });
 

@@ -1,6 +1,6 @@
 import { dec, dualSettlementMoment, formatMinor, millionthsToPercent, percentToMillionths, toMinor } from '@openbourse/core';
 import { LANGUAGE_CODES, type Language } from '@openbourse/i18n';
-import { and, count, desc, eq, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql, sum } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
@@ -254,12 +254,20 @@ export const consoleEarnProducts: ConsoleModule = (api, { ctx, guards }) => {
     };
   }
 
-  /** A token symbol is a currency's: no currency of data/ and no other project may have it. */
+  /**
+   * A token symbol is a currency's: no currency of data/ and no project of
+   * another token may have it (the demo's repeated rounds of one seeded IEO
+   * share their token).
+   */
   function assertTokenFree(tx: Db, symbol: string, projectId: number | null) {
-    const taken = tx.select({ id: ieoProjects.id }).from(ieoProjects).where(eq(ieoProjects.tokenSymbol, symbol)).get();
+    const ownToken = projectId === null ? undefined : tx.select({ tokenId: ieoProjects.tokenCurrencyId }).from(ieoProjects).where(eq(ieoProjects.id, projectId)).get()?.tokenId;
+    const taken = tx
+      .select({ id: ieoProjects.id })
+      .from(ieoProjects)
+      .where(and(eq(ieoProjects.tokenSymbol, symbol), ne(ieoProjects.tokenCurrencyId, ownToken ?? -1)))
+      .get();
     const listed = catalog.currencyBySymbol(symbol);
-    const ownToken = projectId === null ? undefined : tx.select({ tokenId: ieoProjects.tokenCurrencyId }).from(ieoProjects).where(eq(ieoProjects.id, projectId)).get();
-    if ((taken && taken.id !== projectId) || (listed && listed.id !== ownToken?.tokenId)) throw new AppError('earn.tokenTaken');
+    if (taken || (listed && listed.id !== ownToken)) throw new AppError('earn.tokenTaken');
   }
 
   api.get('/earn/ieo', { schema: consoleDoc('IEO projects with their subscriptions', { querystring: listQuery }), preHandler: view }, async () =>
@@ -312,6 +320,9 @@ export const consoleEarnProducts: ConsoleModule = (api, { ctx, guards }) => {
           const started = now >= row.subscribeStart || before.orders > 0;
           const current = { ...terms, ...Object.fromEntries(Object.keys(terms).map((key) => [key, row[key as keyof typeof terms]])) };
           if (started && JSON.stringify(terms) !== JSON.stringify(current)) throw new AppError('earn.termsLocked');
+          // A token already listed (an earlier round of it ended) keeps its symbol, name and decimals: balances are held in it.
+          const token = catalog.currency(row.tokenCurrencyId);
+          if (token && (doc.token_symbol !== token.symbol || doc.token_name !== row.tokenName || doc.token_scale !== token.scale)) throw new AppError('earn.tokenListed');
           if (!started) assertTokenFree(tx, doc.token_symbol, row.id);
           tx.update(ieoProjects)
             .set({ ...(started ? {} : terms), texts: doc.texts, whitepaper: doc.whitepaper, website: doc.website, sort: doc.sort, updatedAt: now })

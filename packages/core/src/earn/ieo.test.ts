@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocateIeo, ieoCost, ieoStatus } from './ieo.ts';
+import { allocateIeo, ieoCost, ieoStatus, proRataShare } from './ieo.ts';
 
 const allocatedOf = (result: ReturnType<typeof allocateIeo<string>>) => Object.fromEntries(result.allocations.map((row) => [row.key, row.allocated]));
 
@@ -67,6 +67,19 @@ describe('IEO allocation', () => {
 
   it('handles no subscribers', () => {
     expect(allocateIeo(1000, 10, [])).toEqual({ totalCommitted: 0, oversubscribed: false, allocations: [], unallocated: 1000 });
+  });
+});
+
+describe('pro-rata share', () => {
+  it('is committed / total committed × issuance when oversubscribed, else the commitment', () => {
+    expect(proRataShare(500, 2000, 1000)).toBe(250);
+    expect(proRataShare(500, 800, 1000)).toBe(500);
+  });
+
+  it('stays exact where committed × issuance passes 2^53 (ORBT: 2,000,000 tokens of 4 decimals)', () => {
+    // 1,156,964,901 × 2e10 / 3e10 is exactly 771,309,934; floating point gives 771,309,933.
+    expect(Math.floor((1_156_964_901 * 20_000_000_000) / 30_000_000_000)).toBe(771_309_933);
+    expect(proRataShare(1_156_964_901, 30_000_000_000, 20_000_000_000)).toBe(771_309_934);
   });
 });
 

@@ -74,6 +74,17 @@ export function allocateIeo<K>(totalIssuance: MinorUnits, perUserMax: MinorUnits
 }
 
 /**
+ * One subscriber's pro-rata share before caps, as the allocation computes it:
+ * committed / total committed × issuance rounded down when oversubscribed,
+ * else what was committed. In BigInt, as committed × issuance passes 2^53
+ * for a large issuance.
+ */
+export function proRataShare(committed: MinorUnits, totalCommitted: MinorUnits, totalIssuance: MinorUnits): MinorUnits {
+  if (totalCommitted <= totalIssuance) return committed;
+  return assertSafeMinor(Number((BigInt(assertSafeMinor(committed)) * BigInt(assertSafeMinor(totalIssuance))) / BigInt(assertSafeMinor(totalCommitted))));
+}
+
+/**
  * What `tokens` (minor units of a token of `tokenScale`) cost at `price` (pay
  * currency per whole token), in minor units of the pay currency: rounded up,
  * toward the platform by less than one unit. The amount held at subscription

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commitmentOf, verifyCommitment } from '../fairness/commitment.ts';
 import { toMinor } from '../money.ts';
-import { DAY_MS, dailyRateFromSeed, dailyYield, earlyRedemption, lockSchedule, nextDividendAt, rateDayOf, remainingDays, yieldRange } from './lock-mining.ts';
+import { DAY_MS, dailyRateFromSeed, dailyYield, earlyRedemption, lockRateDays, lockSchedule, nextDividendAt, rateDayOf, remainingDays, yieldRange, yieldRangeByDay } from './lock-mining.ts';
 import { millionthsToPercent, percentToMillionths } from './rates.ts';
 
 const USDT = 6;
@@ -33,6 +33,15 @@ describe('daily yield', () => {
 
   it('spec 9: 10,000 over 5 days at 0.3%–0.4% gives 30–40 a day and 150–200 in all', () => {
     expect(yieldRange(usdt('10000'), 3000, 4000, 5)).toEqual({ dailyMin: usdt('30'), dailyMax: usdt('40'), totalMin: usdt('150'), totalMax: usdt('200') });
+  });
+
+  it('sums day by day when the days were committed under different ranges', () => {
+    // Two days still at 0.3%–0.4%, then three at a range edited to 0.5%–0.6%.
+    const days = [...Array(2).fill({ minRate: 3000, maxRate: 4000 }), ...Array(3).fill({ minRate: 5000, maxRate: 6000 })];
+    expect(yieldRangeByDay(usdt('10000'), days)).toEqual({ dailyMin: usdt('30'), dailyMax: usdt('60'), totalMin: usdt('210'), totalMax: usdt('260') });
+    // One range for every day is the plain range.
+    expect(yieldRangeByDay(usdt('10000'), Array(5).fill({ minRate: 3000, maxRate: 4000 }))).toEqual(yieldRange(usdt('10000'), 3000, 4000, 5));
+    expect(yieldRangeByDay(usdt('10000'), [])).toEqual({ dailyMin: 0, dailyMax: 0, totalMin: 0, totalMax: 0 });
   });
 });
 
@@ -87,6 +96,13 @@ describe('schedule', () => {
     expect(schedule.payoutAt(1)).toBe(midnight + 2 * DAY_MS);
     expect(schedule.expiresAt).toBe(midnight + 6 * DAY_MS);
     expect(rateDayOf(schedule.payoutAt(1))).toBe('2026-11-25');
+  });
+
+  it('names the UTC date of every payout: a 5-day lock placed at 05:00 on the 23rd pays on the 25th to the 29th', () => {
+    const schedule = lockSchedule(midnight + 5 * 3_600_000, 5, 0);
+    expect(lockRateDays(schedule.valueAt, 5)).toEqual(['2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']);
+    // Locked just after today's dividend moment, the last payout falls lock days + 1 dates ahead.
+    expect(lockRateDays(lockSchedule(midnight + 8 * 3_600_000 + 1, 30, 8 * 60).valueAt, 30).at(-1)).toBe('2026-12-24');
   });
 
   it('takes a dividend moment that is exactly now', () => {

@@ -59,6 +59,25 @@ export function yieldRange(amount: MinorUnits, minRate: number, maxRate: number,
   return { dailyMin, dailyMax, totalMin: assertSafeMinor(dailyMin * lockDays), totalMax: assertSafeMinor(dailyMax * lockDays) };
 }
 
+/** The range one day's rate is drawn from, in millionths: each committed day keeps the range in force when it was committed. */
+export interface DayRateRange {
+  minRate: number;
+  maxRate: number;
+}
+
+/**
+ * The yield range over days that may each have their own committed range
+ * (a product's range edited after some days were committed): the smallest
+ * and largest single day, and the sums over the days at each end.
+ */
+export function yieldRangeByDay(amount: MinorUnits, days: readonly DayRateRange[]): YieldRange {
+  if (days.length === 0) return { dailyMin: 0, dailyMax: 0, totalMin: 0, totalMax: 0 };
+  const low = days.map((day) => dailyYield(amount, day.minRate));
+  const high = days.map((day) => dailyYield(amount, day.maxRate));
+  const total = (values: number[]) => assertSafeMinor(values.reduce((sum, value) => sum + value, 0));
+  return { dailyMin: Math.min(...low), dailyMax: Math.max(...high), totalMin: total(low), totalMax: total(high) };
+}
+
 /** The label every daily rate is drawn under, so a browser recomputes exactly the same draw. */
 export const DAILY_RATE_LABEL = 'lock-mining.daily-rate';
 
@@ -90,4 +109,9 @@ export function lockSchedule(lockedAt: number, lockDays: number, dividendMinuteU
 /** The UTC date ("2026-11-23") a payout moment falls on: one rate per product and date. */
 export function rateDayOf(payoutAt: number): string {
   return new Date(payoutAt).toISOString().slice(0, 10);
+}
+
+/** The UTC dates of a lock's payouts, day 1 to the last: the rates that must be committed before it is accepted. */
+export function lockRateDays(valueAt: number, lockDays: number): string[] {
+  return Array.from({ length: lockDays }, (_, index) => rateDayOf(valueAt + (index + 1) * DAY_MS));
 }

@@ -152,7 +152,8 @@ export const ieoProjects = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex('ieo_projects_seed').on(table.seedKey), uniqueIndex('ieo_projects_token').on(table.tokenCurrencyId), uniqueIndex('ieo_projects_symbol').on(table.tokenSymbol)],
+  // A token may have several projects: the demo's repeated rounds of a seeded IEO sell the same token again.
+  (table) => [uniqueIndex('ieo_projects_seed').on(table.seedKey), index('ieo_projects_token').on(table.tokenCurrencyId), index('ieo_projects_symbol').on(table.tokenSymbol)],
 );
 
 export const IEO_ORDER_STATUSES = ['pending', 'allocated', 'unlocked'] as const;

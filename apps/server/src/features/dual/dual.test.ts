@@ -2,7 +2,7 @@ import { dualPayout, formatMinor, toMinor } from '@openbourse/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dualProducts } from '../../db/schema.ts';
 import { checkLedger } from '../../ledger/check.ts';
-import { credit, pushTicks, registerUser, startServer, type TestServer } from '../../../test/harness.ts';
+import { credit, pushTicks, registerUser, runningServers, startServer, type TestServer } from '../../../test/harness.ts';
 
 interface Outcome {
   currency: string;
@@ -57,6 +57,15 @@ async function at(time: number) {
   await server.built.ctx.scheduler.runDue();
 }
 
+/** Stops the server and starts it again on the same database at a moment, as a deploy would. */
+async function restartAt(time: number) {
+  runningServers.delete(server);
+  await server.built.app.close();
+  server = await startServer({}, { dataDir: server.dataDir, startAt: time });
+}
+
+const seedKeys = (pattern: string) => (server.built.ctx.sqlite.prepare('SELECT seed_key AS key FROM dual_products WHERE seed_key LIKE ? ORDER BY id').all(pattern) as { key: string }[]).map((row) => row.key);
+
 beforeAll(async () => {
   server = await startServer({}, { startAt: START });
   user = await registerUser(server);
@@ -88,6 +97,26 @@ describe('dual products', () => {
     ]);
     // The defaults are BTC and call.
     expect((await server.get<Product[]>('/dual/index')).message.map((product) => product.id)).toEqual(btcCalls.map((product) => product.id));
+  });
+
+  it('lists the coins with products from the server, an operator-made product on another coin included', async () => {
+    const coins = async () => (await server.get<{ currency_id: number; coin: string }[]>('/dual/coins')).message.map((entry) => [entry.currency_id, entry.coin]);
+    expect(await coins()).toEqual([
+      [1, 'BTC'],
+      [2, 'ETH'],
+    ]);
+    // As the console creates one: SOL has a SOL/USDT market to settle on.
+    const sol = server.built.ctx.db
+      .insert(dualProducts)
+      .values({ coinCurrencyId: 6, direction: 'put', linkedPrice: '180', aprPercent: '30', days: 2, maturityAt: MATURITY_25, shareAmount: 100_000_000, totalShares: 100, saleStart: START, saleEnd: MATURITY_25 - 3_600_000, createdAt: START, updatedAt: START })
+      .returning({ id: dualProducts.id })
+      .get();
+    expect(await coins()).toEqual([
+      [1, 'BTC'],
+      [2, 'ETH'],
+      [6, 'SOL'],
+    ]);
+    expect((await products(6, 'put')).map((product) => [product.id, product.pair])).toEqual([[sol.id, 'SOL/USDT']]);
   });
 });
 
@@ -197,6 +226,65 @@ describe('settlement at 08:00 UTC on the first tick at or after it', () => {
     expect(failed).toMatchObject({ status: 'fail', settlement: { tick: null, converted: false, payout_currency: 'USDT', payout: failed.outcomes.kept.amount } });
     const types = server.built.ctx.sqlite.prepare("SELECT type FROM journal_entries WHERE ref_type = 'dual_order' AND ref_id = ? ORDER BY id").all(String(failed.id)) as { type: string }[];
     expect(types.map((row) => row.type)).toEqual(['dual_subscribe', 'dual_refund']);
+    expect(checkLedger(server.built.ctx.sqlite).ok).toBe(true);
+  });
+});
+
+describe('demo rounds', () => {
+  it('follows each seeded product whose sale has ended with its next round, priced off the feed then', async () => {
+    const now = server.built.ctx.now();
+    // Every seeded sale of the first start has ended by now; each seed has a round on sale.
+    for (const [coin, type] of [
+      [1, 'call'],
+      [1, 'put'],
+      [2, 'call'],
+      [2, 'put'],
+    ] as const) {
+      const list = await products(coin, type);
+      expect(list.length).toBeGreaterThan(0);
+      expect(list.every((product) => product.on_sale && product.maturity_at > now)).toBe(true);
+    }
+    expect(seedKeys('btc-call-1d%')).toEqual(expect.arrayContaining(['btc-call-1d', 'btc-call-1d#2', 'btc-call-1d#3']));
+    // The next round is linked relative to the price now: BTC's last tick was 93,299.99, so 2% above is 95,100.
+    expect((await products(1, 'call')).find((product) => product.days === 1)?.linked_price).toBe('95100');
+    // Running the job again adds nothing while a round is on sale.
+    const count = seedKeys('%').length;
+    await server.built.ctx.scheduler.runDue();
+    expect(seedKeys('%')).toHaveLength(count);
+  });
+
+  it('does not add rounds in production mode', async () => {
+    const production = await startServer({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' }, { startAt: START });
+    try {
+      production.setTime(MATURITY_26 + 3_600_000);
+      await production.built.ctx.scheduler.runDue();
+      expect(production.built.ctx.sqlite.prepare("SELECT COUNT(*) AS n FROM dual_products WHERE seed_key LIKE '%#%'").get()).toEqual({ n: 0 });
+    } finally {
+      await production.close();
+    }
+  });
+});
+
+describe('a restart while an order runs', () => {
+  it('settles an order bought before the restart once, on the first tick at or after maturity', async () => {
+    const product = (await products(1, 'call')).find((entry) => entry.days === 1) as Product;
+    const bought = await buy(product.id, 2);
+    expect(bought.message.status).toBe('purchased');
+    // A deploy an hour before maturity, on the same database.
+    await restartAt(product.maturity_at - 3_600_000);
+    expect((await order(bought.message.id)).status).toBe('purchased');
+    server.setTime(product.maturity_at + 1500);
+    const below = (Number(product.linked_price) - 1000).toFixed(2);
+    await pushTicks(server, 'BTC/USDT', [{ price: below, time: product.maturity_at + 1000 }]);
+    await at(product.maturity_at + 2000);
+    const settled = await order(bought.message.id);
+    // Below the linked price a call keeps the coin, with interest.
+    expect(settled).toMatchObject({ status: 'success', settlement: { converted: false, payout_currency: 'BTC', payout: settled.outcomes.kept.amount, tick: { time: product.maturity_at + 1000, price: below } } });
+    // Another restart and another run pay nothing more.
+    await restartAt(product.maturity_at + 60_000);
+    await server.built.ctx.scheduler.runDue();
+    const entries = server.built.ctx.sqlite.prepare("SELECT type FROM journal_entries WHERE ref_type = 'dual_order' AND ref_id = ? ORDER BY id").all(String(bought.message.id)) as { type: string }[];
+    expect(entries.map((entry) => entry.type)).toEqual(['dual_subscribe', 'dual_settle']);
     expect(checkLedger(server.built.ctx.sqlite).ok).toBe(true);
   });
 });

@@ -4,14 +4,14 @@ import { ok } from '../../platform/envelope.ts';
 import type { Feature } from '../../platform/feature.ts';
 import { id, language, pagination } from '../../platform/fields.ts';
 import { clientOidField, idempotencyKey, runOnce } from '../../platform/idempotency.ts';
-import { seedDualProducts } from './seed.ts';
+import { rollDemoDualProducts, seedDualProducts } from './seed.ts';
 import { createDualService } from './service.ts';
 
 const tags = ['dual investment'];
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 const indexQuery = z.object({
-  currency_id: z.preprocess(blankToUndefined, id().default(1)).describe('The coin (1 BTC, 2 ETH)'),
+  currency_id: z.preprocess(blankToUndefined, id().default(1)).describe('The coin (1 BTC, 2 ETH; /dual/coins lists those with products)'),
   type: z.preprocess(blankToUndefined, z.enum(['call', 'put']).default('call')).describe('call: invest the coin, sell high; put: invest USDT, buy low'),
   lang: language(),
 });
@@ -35,6 +35,9 @@ export const dualFeature: Feature = (api, { ctx, guards }) => {
   seedDualProducts(ctx);
   const service = createDualService(ctx);
   ctx.scheduler.add({ name: 'dual.settlement', everyMs: 15_000, run: (now) => service.settleDue(now) });
+  if (!ctx.config.production) ctx.scheduler.add({ name: 'dual.demo-rounds', everyMs: 60_000, run: (now) => rollDemoDualProducts(ctx, now) });
+
+  api.get('/dual/coins', { schema: { tags, summary: 'The coins that have a dual product on sale or coming, for the list\'s coin tabs', querystring: z.object({ lang: language() }) } }, async () => ok(service.coins()));
 
   api.get('/dual/index', { schema: { tags, summary: 'Products of one coin and direction on sale or coming: linked price, APR, days, maturity, per-share price, remaining shares, progress', querystring: indexQuery } }, async (request) =>
     ok(service.products(request.query.currency_id, request.query.type)),

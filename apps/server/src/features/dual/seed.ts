@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DAY_MS, Decimal, dec, dualSettlementMoment, rateDayOf, toMinor } from '@openbourse/core';
+import { desc, eq, like, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { dualProducts } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -32,40 +33,70 @@ export function roundLinkedPrice(price: Decimal): string {
   return price.dividedBy(step).floor().times(step).toFixed();
 }
 
+type DualSeed = z.infer<typeof productFile>[number];
+
+const readSeeds = (ctx: AppContext): DualSeed[] => productFile.parse(JSON.parse(readFileSync(join(ctx.config.seedDataDir, 'earn', 'dual.json'), 'utf8')));
+
+/** A seed as a product on sale from `now`: linked relative to the feed's price now, maturing its number of UTC dates ahead at 08:00. */
+function productOf(ctx: AppContext, seed: DualSeed, seedKey: string, now: number): typeof dualProducts.$inferInsert {
+  const usdt = ctx.catalog.currencyBySymbol('USDT');
+  const coin = ctx.catalog.currencyBySymbol(seed.coin);
+  if (!usdt || !coin || !ctx.instruments.byCurrencies(coin.id, usdt.id)) throw new Error(`dual product ${seed.key}: no ${seed.coin}/USDT market to settle on`);
+  const linkedPrice = roundLinkedPrice(ctx.prices.usdtPrice(coin.id).times(dec(100).plus(seed.linked_offset_percent)).dividedBy(100));
+  const today = Date.parse(`${rateDayOf(now)}T00:00:00.000Z`);
+  const maturityAt = dualSettlementMoment(rateDayOf(today + seed.maturity_days * DAY_MS));
+  return {
+    seedKey,
+    coinCurrencyId: coin.id,
+    direction: seed.direction,
+    linkedPrice,
+    aprPercent: seed.apr_percent,
+    days: seed.maturity_days,
+    maturityAt,
+    shareAmount: toMinor(seed.share, seed.direction === 'call' ? coin.scale : usdt.scale),
+    totalShares: seed.total_shares,
+    saleStart: Math.floor(now / HOUR_MS) * HOUR_MS,
+    saleEnd: maturityAt - HOUR_MS,
+    sort: seed.sort,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /**
  * Products of data/earn/dual.json the database does not hold yet, priced at
  * first start: the linked price relative to the feed's current price and the
  * maturity a few days ahead, so a fresh install has products to buy.
  */
 export function seedDualProducts(ctx: AppContext): void {
-  const seeds = productFile.parse(JSON.parse(readFileSync(join(ctx.config.seedDataDir, 'earn', 'dual.json'), 'utf8')));
-  const usdt = ctx.catalog.currencyBySymbol('USDT');
-  if (!usdt) throw new Error('dual investment needs USDT');
+  const seeds = readSeeds(ctx);
   const now = ctx.now();
-  const today = rateDayOf(now);
+  ctx.db.transaction((tx) => {
+    for (const seed of seeds) tx.insert(dualProducts).values(productOf(ctx, seed, seed.key, now)).onConflictDoNothing({ target: dualProducts.seedKey }).run();
+  });
+}
+
+/**
+ * Demo mode only (never in production, where operators create products): a
+ * seeded product whose sale has ended is followed by its next round, seed key
+ * `<key>#<round>`, priced off the feed now and maturing the seed's number of
+ * dates ahead, so a demo that runs for weeks always has products on sale. A
+ * round the operator disabled is not followed. Run by the scheduler.
+ */
+export function rollDemoDualProducts(ctx: AppContext, now: number): void {
+  const seeds = readSeeds(ctx);
   ctx.db.transaction((tx) => {
     for (const seed of seeds) {
-      const coin = ctx.catalog.currencyBySymbol(seed.coin);
-      if (!coin || !ctx.instruments.byCurrencies(coin.id, usdt.id)) throw new Error(`dual product ${seed.key}: no ${seed.coin}/USDT market to settle on`);
-      const linkedPrice = roundLinkedPrice(ctx.prices.usdtPrice(coin.id).times(dec(100).plus(seed.linked_offset_percent)).dividedBy(100));
-      const maturityAt = dualSettlementMoment(rateDayOf(Date.parse(`${today}T00:00:00.000Z`) + seed.maturity_days * DAY_MS));
+      const rounds = tx
+        .select({ saleEnd: dualProducts.saleEnd, enabled: dualProducts.enabled })
+        .from(dualProducts)
+        .where(or(eq(dualProducts.seedKey, seed.key), like(dualProducts.seedKey, `${seed.key}#%`)))
+        .orderBy(desc(dualProducts.saleEnd))
+        .all();
+      const latest = rounds[0];
+      if (!latest?.enabled || latest.saleEnd > now) continue;
       tx.insert(dualProducts)
-        .values({
-          seedKey: seed.key,
-          coinCurrencyId: coin.id,
-          direction: seed.direction,
-          linkedPrice,
-          aprPercent: seed.apr_percent,
-          days: seed.maturity_days,
-          maturityAt,
-          shareAmount: toMinor(seed.share, seed.direction === 'call' ? coin.scale : usdt.scale),
-          totalShares: seed.total_shares,
-          saleStart: Math.floor(now / HOUR_MS) * HOUR_MS,
-          saleEnd: maturityAt - HOUR_MS,
-          sort: seed.sort,
-          createdAt: now,
-          updatedAt: now,
-        })
+        .values(productOf(ctx, seed, `${seed.key}#${rounds.length + 1}`, now))
         .onConflictDoNothing({ target: dualProducts.seedKey })
         .run();
     }

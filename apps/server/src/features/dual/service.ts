@@ -91,6 +91,17 @@ export function createDualService(ctx: AppContext) {
     return rows.map((row) => presentProduct(row, now));
   }
 
+  /** The coins with a product on sale or coming (enabled, sale not ended): the tabs of the product list, operator-made products included. */
+  function coins() {
+    const list = db
+      .selectDistinct({ id: dualProducts.coinCurrencyId })
+      .from(dualProducts)
+      .where(and(eq(dualProducts.enabled, true), gt(dualProducts.saleEnd, ctx.now())))
+      .all()
+      .map((row) => currencyOf(row.id));
+    return list.sort((a, b) => a.sort - b.sort || a.id - b.id).map((coin) => ({ currency_id: coin.id, coin: coin.symbol, icon: coin.icon }));
+  }
+
   function productById(productId: number): Product {
     const product = db.select().from(dualProducts).where(eq(dualProducts.id, productId)).get();
     if (!product?.enabled) throw new AppError('earn.productNotFound');
@@ -303,5 +314,5 @@ export function createDualService(ctx: AppContext) {
     }
   }
 
-  return { products, detail, buy, ownOrders, ownOrder, settleDue };
+  return { coins, products, detail, buy, ownOrders, ownOrder, settleDue };
 }

@@ -108,6 +108,22 @@ describe('financial overview', () => {
     expect(holdings.next_payments.find((payment) => payment.kind === 'lock_mining')?.at).toBe(Date.UTC(2026, 10, 24) + 2 * DAY_MS);
   });
 
+  it('counts lock-mining earnings net of an early-redemption penalty', async () => {
+    const fresh = await registerUser(server);
+    credit(server, fresh.email, '1000', 'USDT');
+    const fiveDay = (await server.get<{ id: number; lock_days: number }[]>('/lh/deposit/config')).message.find((product) => product.lock_days === 5) as { id: number };
+    const locked = await server.post<{ id: number; value_at: number }>('/lh/deposit', { config_id: fiveDay.id, amount: '1000' }, { token: fresh.token });
+    server.setTime(locked.message.value_at + DAY_MS + 1000);
+    await server.built.ctx.scheduler.runDue();
+    const redeemed = await server.post<{ yield_paid: string; penalty: string }>('/lh/deposit/order/cancel', { id: locked.message.id }, { token: fresh.token });
+    // One day paid (3 to 4 USDT), then 0.4% × 4 remaining days × 1,000 = 16 USDT penalty.
+    expect(redeemed.message.penalty).toBe('16.000000');
+    const holdings = (await overview({}, fresh.token)).holdings as NonNullable<Overview['holdings']>;
+    const net = dec(redeemed.message.yield_paid).minus(16);
+    expect(holdings.earnings).toEqual([expect.objectContaining({ kind: 'lock_mining', currency: 'USDT', amount: net.toFixed(6), usdt_value: net.toFixed(2) })]);
+    expect(holdings.total_earnings_usdt).toBe(net.toFixed(2));
+  });
+
   it('refuses an unknown fiat currency', async () => {
     expect((await server.get('/financial/overview', { fiat: 'XYZ' }, { lang: 'en' })).message).toBe('fiat currency is not valid');
   });

@@ -1,7 +1,7 @@
-import { type Decimal, DAY_MS, dailyYield, dec, formatMinor, fromMinor, ieoStatus, millionthsToPercent, ZERO } from '@openbourse/core';
+import { type Decimal, DAY_MS, dailyYield, dec, formatMinor, fromMinor, ieoStatus, millionthsToPercent, rateDayOf, ZERO } from '@openbourse/core';
 import type { Language } from '@openbourse/i18n';
 import { and, asc, count, eq, gt, inArray, max, min } from 'drizzle-orm';
-import { dualOrders, dualProducts, ieoOrders, ieoProjects, lockMiningOrders, lockMiningProducts } from '../../db/schema.ts';
+import { dualOrders, dualProducts, ieoOrders, ieoProjects, lockMiningOrders, lockMiningProducts, lockMiningRates } from '../../db/schema.ts';
 import type { CurrencyInfo, FiatRate } from '../../platform/catalog.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -121,9 +121,10 @@ export function createFinancialService(ctx: AppContext) {
       ],
       fiat,
     );
+    // Net of early-redemption penalties: what the user is better off by, not what was paid out.
     const earned = valued(
       [
-        ...locks.map((order) => ({ kind: 'lock_mining' as const, currencyId: order.currencyId, units: order.yieldPaid })),
+        ...locks.map((order) => ({ kind: 'lock_mining' as const, currencyId: order.currencyId, units: order.yieldPaid - (order.penalty ?? 0) })),
         ...duals.filter((order) => order.payoutCurrencyId !== null).map((order) => ({ kind: 'dual' as const, currencyId: order.payoutCurrencyId as number, units: order.interest ?? 0 })),
       ],
       fiat,
@@ -132,15 +133,22 @@ export function createFinancialService(ctx: AppContext) {
     const payments: Payment[] = [];
     for (const order of running) {
       const currency = currencyOf(order.currencyId);
+      const at = order.valueAt + (order.daysPaid + 1) * DAY_MS;
+      // The next day's rate is drawn from the range committed for its date.
+      const range = db
+        .select({ minRate: lockMiningRates.minRate, maxRate: lockMiningRates.maxRate })
+        .from(lockMiningRates)
+        .where(and(eq(lockMiningRates.productId, order.productId), eq(lockMiningRates.day, rateDayOf(at))))
+        .get() ?? { minRate: order.minRate, maxRate: order.maxRate };
       payments.push({
         kind: 'lock_mining',
         what: 'dividend',
         order_id: order.id,
-        at: order.valueAt + (order.daysPaid + 1) * DAY_MS,
+        at,
         currency: currency.symbol,
         amount: null,
-        amount_min: formatMinor(dailyYield(order.amount, order.minRate), currency.scale),
-        amount_max: formatMinor(dailyYield(order.amount, order.maxRate), currency.scale),
+        amount_min: formatMinor(dailyYield(order.amount, range.minRate), currency.scale),
+        amount_max: formatMinor(dailyYield(order.amount, range.maxRate), currency.scale),
       });
     }
     for (const order of open) {

@@ -2,7 +2,7 @@ import { DAY_MS } from '@openbourse/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ieoProjects } from '../../db/schema.ts';
 import { checkLedger } from '../../ledger/check.ts';
-import { credit, registerUser, restartServer, startServer, type TestServer } from '../../../test/harness.ts';
+import { credit, login, registerUser, restartServer, runningServers, startServer, type TestServer } from '../../../test/harness.ts';
 
 interface Project {
   id: number;
@@ -36,7 +36,21 @@ const HOUR = 3_600_000;
 
 let server: TestServer;
 let testProjectId: number;
-const subscribers: Record<'a' | 'b' | 'c', { email: string; token: string }> = {} as never;
+const subscribers: Record<'a' | 'b' | 'c', { email: string; password: string; token: string }> = {} as never;
+
+/** Stops the server and starts it again on the same database at a moment, as a deploy would. */
+async function restartAt(time: number) {
+  runningServers.delete(server);
+  await server.built.app.close();
+  server = await startServer({}, { dataDir: server.dataDir, startAt: time });
+}
+
+async function at(time: number) {
+  server.setTime(time);
+  await server.built.ctx.scheduler.runDue();
+}
+
+const allocations = (orderId: number) => (server.built.ctx.sqlite.prepare("SELECT COUNT(*) AS n FROM journal_entries WHERE ref_type = 'ieo_order' AND type = 'ieo_allocate' AND ref_id = ?").get(String(orderId)) as { n: number }).n;
 
 const wallet = async (token: string, currency: string) => (await server.post<{ available: string; frozen: string }>('/wallet/detail', { currency, type: 'change' }, { token })).message;
 const list = async (query: Record<string, unknown> = {}) => (await server.get<{ list: Project[]; total: number }>('/project', query, { lang: 'en' })).message;
@@ -168,5 +182,62 @@ describe('an oversubscribed IEO', () => {
     const order = (await server.get<{ list: IeoOrder[] }>('/user/project/order', {}, { token: subscribers.b.token })).message.list[0];
     expect(order?.status).toBe('unlocked');
     expect(checkLedger(server.built.ctx.sqlite).ok).toBe(true);
+  });
+});
+
+describe('a restart in the middle of a subscription', () => {
+  let orbit: Project;
+  let orderId: number;
+
+  it('allocates a subscription made before the restart once', async () => {
+    orbit = (await list()).list.find((project) => project.token === 'ORBT') as Project;
+    expect(orbit.status).toBe('in_progress');
+    const subscribed = await server.post<IeoOrder>('/project/order', { project_id: orbit.id, amount: '400', pay_currency: 'USDT', price: '0.25' }, { token: subscribers.a.token });
+    expect(subscribed.message.status).toBe('pending');
+    orderId = subscribed.message.id;
+    // A deploy while the subscription is open, on the same database.
+    await restartAt(server.built.ctx.now() + 1000);
+    expect((await server.get<Project>('/project/detail', { project_id: orbit.id }, { token: subscribers.a.token })).message.my_order).toMatchObject({ status: 'pending', committed: '400.0000' });
+    await at(orbit.subscribe_end + 1000);
+    expect(allocations(orderId)).toBe(1);
+    // Another restart and another run allocate nothing more.
+    await restartAt(orbit.subscribe_end + 60_000);
+    await server.built.ctx.scheduler.runDue();
+    expect(allocations(orderId)).toBe(1);
+    expect(await wallet(subscribers.a.token, 'ORBT')).toEqual(expect.objectContaining({ frozen: '400.0000' }));
+    expect(checkLedger(server.built.ctx.sqlite).ok).toBe(true);
+  });
+
+  it('in demo mode opens the next round of the seeded project that finished first when none is in warm-up, selling the same token', async () => {
+    // NOVA is in progress now and nothing is in warm-up: LUMA, finished first, opens round 2 in warm-up.
+    const projects = (await list()).list;
+    const luma2 = projects.find((project) => project.name === 'Luma Finance #2') as Project;
+    expect(luma2).toMatchObject({ token: 'LUMA', status: 'warmup', subscribe_start: Math.floor(orbit.subscribe_end / HOUR) * HOUR + 3 * DAY_MS });
+    expect(new Set(projects.filter((project) => project.id !== testProjectId).map((project) => project.status))).toEqual(new Set(['warmup', 'in_progress', 'finished']));
+    // Once it is in progress, ORBT (finished next) opens its second round; its subscribers can subscribe again and receive more of the same token.
+    await at(luma2.subscribe_start + 1000);
+    const orbit2 = (await list({ status: 'warmup' })).list.find((project) => project.token === 'ORBT') as Project;
+    expect(orbit2.name).toBe('Orbit Network #2');
+    await at(orbit2.subscribe_start + 1000);
+    // A jump of weeks outlives the session: log in again, as the user would.
+    subscribers.a.token = await login(server, subscribers.a.email, subscribers.a.password);
+    const again = await server.post<IeoOrder>('/project/order', { project_id: orbit2.id, amount: '400', pay_currency: 'USDT', price: '0.25' }, { token: subscribers.a.token });
+    expect(again.message.status).toBe('pending');
+    await at(orbit2.subscribe_end + 1000);
+    expect(allocations(again.message.id)).toBe(1);
+    // Both rounds' tokens are the one ORBT currency, each 400 frozen until its own lock ends (the first 14 days after its end).
+    expect(await wallet(subscribers.a.token, 'ORBT')).toEqual(expect.objectContaining({ available: '0.0000', frozen: '800.0000' }));
+    expect(checkLedger(server.built.ctx.sqlite).ok).toBe(true);
+  });
+
+  it('opens no rounds in production mode', async () => {
+    const production = await startServer({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' }, { startAt: START });
+    try {
+      production.setTime(START + 30 * DAY_MS);
+      await production.built.ctx.scheduler.runDue();
+      expect(production.built.ctx.sqlite.prepare("SELECT COUNT(*) AS n FROM ieo_projects WHERE seed_key LIKE '%#%'").get()).toEqual({ n: 0 });
+    } finally {
+      await production.close();
+    }
   });
 });

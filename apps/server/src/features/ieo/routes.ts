@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Feature } from '../../platform/feature.ts';
 import { id, language, pagination } from '../../platform/fields.ts';
 import { clientOidField, idempotencyKey, runOnce } from '../../platform/idempotency.ts';
-import { seedIeoProjects } from './seed.ts';
+import { rollDemoIeoProjects, seedIeoProjects } from './seed.ts';
 import { createIeoService } from './service.ts';
 
 const tags = ['ieo'];
@@ -45,6 +45,7 @@ export const ieoFeature: Feature = (api, { ctx, guards }) => {
   service.listEndedTokens(ctx.now());
   ctx.scheduler.add({ name: 'ieo.allocation', everyMs: 30_000, run: (now) => service.allocateEnded(now) });
   ctx.scheduler.add({ name: 'ieo.unlock', everyMs: 60_000, run: (now) => service.unlockDue(now) });
+  if (!ctx.config.production) ctx.scheduler.add({ name: 'ieo.demo-rounds', everyMs: 60_000, run: (now) => rollDemoIeoProjects(ctx, now) });
 
   api.get('/project', { schema: { tags, summary: 'IEO projects with issue price, pay currencies, issuance, per-user limits, subscription window, lock period, status and progress', querystring: listQuery } }, async (request) =>
     ok(service.projects(request.lang, request.query.page, request.query.limit, request.query.status)),

@@ -1,4 +1,4 @@
-import { allocateIeo, DAY_MS, dec, formatMinor, ieoCost, ieoStatus, type IeoStatus, parseDecimal } from '@openbourse/core';
+import { allocateIeo, DAY_MS, dec, formatMinor, ieoCost, ieoStatus, type IeoStatus, parseDecimal, proRataShare } from '@openbourse/core';
 import type { Language } from '@openbourse/i18n';
 import { and, asc, count, desc, eq, inArray, lte, sql, sum } from 'drizzle-orm';
 import { currencies, ieoOrders, ieoProjects } from '../../db/schema.ts';
@@ -143,7 +143,7 @@ export function createIeoService(ctx: AppContext) {
             total_issuance: token(project.totalIssuance),
             oversubscribed: order.totalCommitted > project.totalIssuance,
             /** committed ÷ total committed × issuance, before caps: the pro-rata share. */
-            pro_rata: token(order.totalCommitted > project.totalIssuance ? Math.floor((order.committed * project.totalIssuance) / order.totalCommitted) : order.committed),
+            pro_rata: token(proRataShare(order.committed, order.totalCommitted, project.totalIssuance)),
             cap: token(order.cap),
             capped: order.capped ?? false,
             allocated: token(order.allocated),

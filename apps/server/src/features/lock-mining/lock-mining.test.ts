@@ -17,7 +17,7 @@ interface Product {
   dividend_time: string;
   first_dividend_at: number;
   user_remaining: string | null;
-  commitments: { day: string; commitment: string; committed_at: number }[];
+  commitments: { day: string; commitment: string; committed_at: number; min_rate_millionths: number; max_rate_millionths: number }[];
 }
 
 interface Day {
@@ -37,6 +37,9 @@ interface Day {
 interface Order {
   id: number;
   amount: string;
+  daily_rate_min: string;
+  daily_rate_max: string;
+  locked_at: number;
   status: number;
   state: string;
   value_at: number;
@@ -95,12 +98,29 @@ describe('lock-mining products', () => {
     expect(new Set(list.map((product) => product.lock_days)).size).toBeGreaterThanOrEqual(4);
     expect(fiveDay).toMatchObject({ daily_rate_min: '0.3', daily_rate_max: '0.4', min_amount: '100.000000', penalty_rate: '0.4', dividend_time: '00:00', user_remaining: null });
     expect(fiveDay.first_dividend_at).toBe(MIDNIGHT_24 + DAY_MS);
-    // Seven days ahead, each a SHA-256 hash; the seeds stay secret.
+    // Lock days + 2 dates ahead, each a SHA-256 hash with the range it is drawn from; the seeds stay secret.
     expect(fiveDay.commitments).toHaveLength(7);
-    expect(fiveDay.commitments[0]).toMatchObject({ day: '2026-11-24', commitment: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(fiveDay.commitments[0]).toMatchObject({ day: '2026-11-24', commitment: expect.stringMatching(/^[0-9a-f]{64}$/), min_rate_millionths: 3000, max_rate_millionths: 4000 });
+    expect(list.find((product) => product.lock_days === 30)?.commitments).toHaveLength(32);
     expect(JSON.stringify(fiveDay)).not.toContain('seed');
     const mine = (await products(user.token)).find((product) => product.id === fiveDay.id);
     expect(mine?.user_remaining).toBe('50000.000000');
+  });
+
+  it('has every payout day of a 30-day lock committed before the lock is placed', async () => {
+    const holder = await registerUser(server);
+    credit(server, holder.email, '1000', 'USDT');
+    const thirtyDay = (await products()).find((product) => product.lock_days === 30 && product.currency === 'USDT') as Product;
+    server.setTime(START + 60_000);
+    const locked = await server.post<Order>('/lh/deposit', { config_id: thirtyDay.id, amount: '1000' }, { token: holder.token });
+    expect(locked.type).toBe('ok');
+    expect(locked.message.days).toHaveLength(30);
+    expect(locked.message.days.at(-1)?.rate_day).toBe('2026-12-24');
+    for (const day of locked.message.days) {
+      expect(day.commitment).toMatch(/^[0-9a-f]{64}$/);
+      expect(day.committed_at).toBeLessThan(locked.message.locked_at);
+    }
+    await server.post('/lh/deposit/order/cancel', { id: locked.message.id }, { token: holder.token });
   });
 });
 
@@ -216,7 +236,13 @@ describe('a yield too small to pay', () => {
       .values({ currencyId: 3, lockDays: 1, minRate: 3000, maxRate: 4000, minAmount: 1, maxPerUser: 1_000_000, penaltyRate: 4000, dividendMinute: 0, createdAt: now, updatedAt: now })
       .returning({ id: lockMiningProducts.id })
       .get();
+    // Created a moment ago, before the commitment job ran: the lock is refused and its rates committed, so they are public before the retry.
+    const early = await server.post('/lh/deposit', { config_id: tiny.id, amount: '0.000001' }, { token: user.token, lang: 'en' });
+    expect(early).toEqual({ type: 'error', message: 'The daily rates for this lock period have only just been committed. Check the published commitments and lock again' });
+    expect((await products()).find((product) => product.id === tiny.id)?.commitments).toHaveLength(3);
+    server.advance(1000);
     const locked = await server.post<Order>('/lh/deposit', { config_id: tiny.id, amount: '0.000001' }, { token: user.token });
+    expect(locked.message.days[0]?.committed_at).toBeLessThan(locked.message.locked_at);
     await at(locked.message.expires_at + 1000);
     const done = await order(user.token, locked.message.id);
     expect(done).toMatchObject({ state: 'matured', days_paid: 1, yield_paid: '0.000000' });
@@ -269,5 +295,27 @@ describe('bad input', () => {
     server.built.ctx.db.update(users).set({ frozenAt: Date.now(), frozenReason: 'review' }).where(eq(users.email, frozen.email)).run();
     const refused = await server.post('/lh/deposit', { config_id: fiveDay.id, amount: '100' }, { token: frozen.token, lang: 'en' });
     expect(refused.message).toMatch(/^Your account is frozen \(review\)/);
+  });
+});
+
+describe('a rate range edited after days were committed', () => {
+  it('keeps each committed day\'s range: the config shows it per day and the order its effective range', async () => {
+    const edited = (await products()).find((product) => product.lock_days === 15) as Product;
+    const editDay = Date.UTC(2027, 0, 10, 5);
+    await jumpTo(editDay);
+    // As the console's edit does: the product's range changes; the dates already committed keep theirs.
+    server.built.ctx.db.update(lockMiningProducts).set({ minRate: 6000, maxRate: 7000 }).where(eq(lockMiningProducts.id, edited.id)).run();
+    const before = (await products()).find((product) => product.id === edited.id) as Product;
+    expect(before).toMatchObject({ daily_rate_min: '0.6', daily_rate_max: '0.7' });
+    expect(new Set(before.commitments.map((entry) => `${entry.min_rate_millionths}-${entry.max_rate_millionths}`))).toEqual(new Set(['4000-5500']));
+    // Two days on, the newest payout date of a new lock is committed under the new range.
+    await at(editDay + 2 * DAY_MS);
+    const after = (await products()).find((product) => product.id === edited.id) as Product;
+    expect(after.commitments.at(-1)).toMatchObject({ day: '2027-01-29', min_rate_millionths: 6000, max_rate_millionths: 7000 });
+    const locked = await server.post<Order>('/lh/deposit', { config_id: edited.id, amount: '1000' }, { token: user.token });
+    expect(locked.message.days.at(-1)).toMatchObject({ rate_day: '2027-01-28', range_min_millionths: 6000, range_max_millionths: 7000 });
+    expect(locked.message.days[0]).toMatchObject({ range_min_millionths: 4000, range_max_millionths: 5500 });
+    expect(locked.message).toMatchObject({ daily_rate_min: '0.4', daily_rate_max: '0.7' });
+    await server.post('/lh/deposit/order/cancel', { id: locked.message.id }, { token: user.token });
   });
 });

@@ -25,7 +25,8 @@ export const lockMiningFeature: Feature = (api, { ctx, guards }) => {
   seedLockMiningProducts(ctx, mining?.currencyIds ?? []);
   const service = createLockMiningService(ctx);
   service.commitAndReveal(ctx.now());
-  ctx.scheduler.add({ name: 'lock-mining.commitments', everyMs: 10 * 60_000, run: (now) => service.commitAndReveal(now) });
+  // Every minute, so a product created or lengthened in the console has its commitments before a user gets to it.
+  ctx.scheduler.add({ name: 'lock-mining.commitments', everyMs: 60_000, run: (now) => service.commitAndReveal(now) });
   ctx.scheduler.add({ name: 'lock-mining.dividends', everyMs: 30_000, run: (now) => service.payDue(now) });
 
   api.get(

@@ -6,12 +6,13 @@ import {
   dailyYield,
   earlyRedemption,
   formatMinor,
+  lockRateDays,
   lockSchedule,
   millionthsToPercent,
   rateDayOf,
   remainingDays,
 } from '@openbourse/core';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { lockMiningOrders, lockMiningPayouts, lockMiningProducts, lockMiningRates } from '../../db/schema.ts';
 import type { AccountRef } from '../../ledger/accounts.ts';
@@ -27,8 +28,12 @@ type Product = typeof lockMiningProducts.$inferSelect;
 type Order = typeof lockMiningOrders.$inferSelect;
 type Rate = typeof lockMiningRates.$inferSelect;
 
-/** Each day's rate is committed this many days ahead, so it is public long before its accrual day starts. */
-export const COMMIT_HORIZON_DAYS = 7;
+/**
+ * Each product's rates are committed this many dates ahead: a lock placed now
+ * pays on dates up to today + lock days + 1, so every payout date of a new
+ * lock already has its commitment, published before anyone locked into it.
+ */
+export const commitHorizonDays = (lockDays: number) => lockDays + 2;
 
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
 const addDays = (day: string, days: number) => rateDayOf(dayStart(day) + days * DAY_MS);
@@ -59,7 +64,11 @@ export function createLockMiningService(ctx: AppContext) {
       .from(lockMiningRates)
       .where(and(eq(lockMiningRates.productId, product.id), eq(lockMiningRates.day, day)))
       .get();
-    if (existing) return existing;
+    return existing ?? commitRate(tx, product, day, now);
+  }
+
+  /** A new seed for a product and date, stored with its commitment and the product's range now. */
+  function commitRate(tx: Db, product: Pick<Product, 'id' | 'minRate' | 'maxRate' | 'dividendMinute'>, day: string, now: number): Rate {
     const seed = randomBytes(32).toString('hex');
     const accrualStarts = dayStart(day) - DAY_MS + product.dividendMinute * 60_000;
     const late = now >= accrualStarts;
@@ -79,16 +88,42 @@ export function createLockMiningService(ctx: AppContext) {
     return row;
   }
 
-  /** Publishes the commitments of every product's next days; reveals the seeds of days gone by. */
+  /** Commits the dates of one product's horizon that have no rate yet. */
+  function commitAhead(tx: Db, product: Product, now: number): void {
+    const today = rateDayOf(now);
+    const committed = new Set(
+      tx
+        .select({ day: lockMiningRates.day })
+        .from(lockMiningRates)
+        .where(and(eq(lockMiningRates.productId, product.id), gt(lockMiningRates.day, today)))
+        .all()
+        .map((row) => row.day),
+    );
+    for (let offset = 1; offset <= commitHorizonDays(product.lockDays); offset += 1) {
+      const day = addDays(today, offset);
+      if (!committed.has(day)) commitRate(tx, product, day, now);
+    }
+  }
+
+  /** Publishes the commitments of every product's next dates (lock days + 2 of them); reveals the seeds of days gone by. */
   function commitAndReveal(now: number): void {
     const today = rateDayOf(now);
     const products = db.select().from(lockMiningProducts).all();
     db.transaction((tx) => {
-      for (const product of products) {
-        for (let offset = 1; offset <= COMMIT_HORIZON_DAYS; offset += 1) rateFor(tx, product, addDays(today, offset), now);
-      }
+      for (const product of products) commitAhead(tx, product, now);
       tx.update(lockMiningRates).set({ revealedAt: now }).where(and(isNull(lockMiningRates.revealedAt), lt(lockMiningRates.day, today))).run();
     });
+  }
+
+  /** How many of these dates of a product have a committed rate. */
+  function committedCount(tx: Db, productId: number, days: string[]): number {
+    return (
+      tx
+        .select({ total: count() })
+        .from(lockMiningRates)
+        .where(and(eq(lockMiningRates.productId, productId), inArray(lockMiningRates.day, days)))
+        .get()?.total ?? 0
+    );
   }
 
   function emitAll(events: UserEvent[]): void {
@@ -215,6 +250,14 @@ export function createLockMiningService(ctx: AppContext) {
     if (amount < product.minAmount) throw new AppError('earn.belowMinimum', { min: formatMinor(product.minAmount, currency.scale), currency: currency.symbol });
     const now = ctx.now();
     const schedule = lockSchedule(now, product.lockDays, product.dividendMinute);
+    const payoutDays = lockRateDays(schedule.valueAt, product.lockDays);
+    if (committedCount(db, product.id, payoutDays) < payoutDays.length) {
+      // A product created or lengthened since the commitment job last ran: its
+      // rates are committed now, in their own transaction, and the lock is
+      // refused, so the user locks only after the commitments are published.
+      db.transaction((tx) => commitAhead(tx, product, now));
+      throw new AppError('earn.ratesJustCommitted');
+    }
     const orderId = db.transaction((tx) => {
       const left = product.maxPerUser - runningTotal(tx, userId, product.id);
       if (amount > left) throw new AppError('earn.aboveUserMaximum', { left: formatMinor(Math.max(0, left), currency.scale), currency: currency.symbol });
@@ -336,7 +379,10 @@ export function createLockMiningService(ctx: AppContext) {
       user_locked: locked === null ? null : formatMinor(locked, currency.scale),
       user_remaining: locked === null ? null : formatMinor(Math.max(0, product.maxPerUser - locked), currency.scale),
       /** The next days' commitments: hashes of seeds still secret, published before each day starts. */
-      commitments: upcoming.filter((rate) => rate.productId === product.id).map((rate) => ({ day: rate.day, commitment: rate.commitment, committed_at: rate.committedAt })),
+      /** Each with the range its rate is drawn from: a range edited later applies only to dates committed after the edit. */
+      commitments: upcoming
+        .filter((rate) => rate.productId === product.id)
+        .map((rate) => ({ day: rate.day, commitment: rate.commitment, committed_at: rate.committedAt, min_rate_millionths: rate.minRate, max_rate_millionths: rate.maxRate })),
     };
   }
 
@@ -383,6 +429,9 @@ export function createLockMiningService(ctx: AppContext) {
         paid_at: paid?.paidAt ?? null,
       };
     });
+    // The range the order's days are actually drawn from: each day's committed range (the product's at lock time for a day without one).
+    const effectiveMin = Math.min(...days.map((day) => day.range_min_millionths ?? order.minRate));
+    const effectiveMax = Math.max(...days.map((day) => day.range_max_millionths ?? order.maxRate));
     return {
       id: order.id,
       product_id: order.productId,
@@ -391,8 +440,8 @@ export function createLockMiningService(ctx: AppContext) {
       icon: currency.icon,
       amount: formatMinor(order.amount, currency.scale),
       lock_days: order.lockDays,
-      daily_rate_min: millionthsToPercent(order.minRate),
-      daily_rate_max: millionthsToPercent(order.maxRate),
+      daily_rate_min: millionthsToPercent(effectiveMin),
+      daily_rate_max: millionthsToPercent(effectiveMax),
       penalty_rate: millionthsToPercent(order.penaltyRate),
       status: running ? 1 : 2,
       state: order.status,

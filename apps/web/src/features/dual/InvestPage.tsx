@@ -5,7 +5,7 @@ import { formatDecimal, formatSignificant } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { DUAL_COINS, type Direction, type DualProduct, dualPaths, useDualProducts } from './api.ts';
+import { type Direction, type DualCoin, type DualProduct, dualPaths, useDualCoins, useDualProducts } from './api.ts';
 import './dual.css';
 
 function ProductRow({ product }: { product: DualProduct }) {
@@ -38,19 +38,68 @@ function ProductRow({ product }: { product: DualProduct }) {
   );
 }
 
+/** Spec 3: currency_id defaults to 1 (BTC) while it has products; otherwise the first coin that has some. */
+const defaultCoin = (coins: DualCoin[]) => (coins.some((entry) => entry.currency_id === 1) ? 1 : (coins[0]?.currency_id ?? 1));
+
+/** The coin tabs (from the server's /dual/coins), the direction switch and the products of one coin and direction. */
+function Products({ coins }: { coins: DualCoin[] }) {
+  const { t } = useTranslation('dual');
+  const [params, setParams] = useSearchParams();
+  const currencyId = Number(params.get('currency_id')) || defaultCoin(coins);
+  const type: Direction = params.get('type') === 'put' ? 'put' : 'call';
+  const products = useDualProducts(currencyId, type);
+  const coin = coins.find((entry) => entry.currency_id === currencyId)?.coin ?? products.data?.[0]?.coin ?? '';
+  const choose = (next: { currency_id?: number; type?: Direction }) =>
+    setParams({ currency_id: String(next.currency_id ?? currencyId), type: next.type ?? type }, { replace: true });
+  if (coins.length === 0) return <ErrorBlock status="empty" title={t('empty')} description="" className="dual-empty" data-testid="dual-empty" />;
+  return (
+    <>
+      <Tabs activeKey={String(currencyId)} onChange={(key) => choose({ currency_id: Number(key) })} className="dual-tabs" data-testid="dual-coins">
+        {coins.map((entry) => (
+          <Tabs.Tab key={String(entry.currency_id)} title={entry.coin} />
+        ))}
+      </Tabs>
+      <div className="dual-switch" role="tablist">
+        {(['call', 'put'] as const).map((direction) => (
+          <button
+            key={direction}
+            type="button"
+            role="tab"
+            aria-selected={direction === type}
+            className={`dual-switch__option ${direction === type ? 'dual-switch__option--active' : ''}`}
+            onClick={() => choose({ type: direction })}
+            data-testid={`dual-type-${direction}`}
+          >
+            <span className="dual-switch__title">{t(`direction.${direction}.title`, { coin })}</span>
+            <span className="dual-switch__text">{t(`direction.${direction}.text`, { coin })}</span>
+          </button>
+        ))}
+      </div>
+      {products.data ? (
+        products.data.length > 0 ? (
+          <div className="dual-products" data-testid="dual-products">
+            {products.data.map((product) => (
+              <ProductRow key={product.id} product={product} />
+            ))}
+          </div>
+        ) : (
+          <ErrorBlock status="empty" title={t('empty')} description="" className="dual-empty" data-testid="dual-empty" />
+        )
+      ) : products.isError ? (
+        <LoadError title={t('error.title')} description={t('error.description')} onRetry={products.refetch} />
+      ) : (
+        <Skeleton.Paragraph lineCount={8} animated className="dual-skeleton" />
+      )}
+    </>
+  );
+}
+
 /** Dual investment products (pages/invest/invest) of one coin and direction. */
 export default function InvestPage() {
   const { t } = useTranslation('dual');
   const { token } = useSession();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const currencyId = Number(params.get('currency_id')) || DUAL_COINS[0].id;
-  const type: Direction = params.get('type') === 'put' ? 'put' : 'call';
-  const products = useDualProducts(currencyId, type);
-  const coin = DUAL_COINS.find((entry) => entry.id === currencyId)?.symbol ?? 'BTC';
-  const choose = (next: { currency_id?: number; type?: Direction }) =>
-    setParams({ currency_id: String(next.currency_id ?? currencyId), type: next.type ?? type }, { replace: true });
-
+  const coins = useDualCoins();
   return (
     <>
       <PageHeader
@@ -69,39 +118,10 @@ export default function InvestPage() {
         }
       />
       <div className="dual-page" data-testid="dual-page">
-        <Tabs activeKey={String(currencyId)} onChange={(key) => choose({ currency_id: Number(key) })} className="dual-tabs">
-          {DUAL_COINS.map((entry) => (
-            <Tabs.Tab key={String(entry.id)} title={entry.symbol} />
-          ))}
-        </Tabs>
-        <div className="dual-switch" role="tablist">
-          {(['call', 'put'] as const).map((direction) => (
-            <button
-              key={direction}
-              type="button"
-              role="tab"
-              aria-selected={direction === type}
-              className={`dual-switch__option ${direction === type ? 'dual-switch__option--active' : ''}`}
-              onClick={() => choose({ type: direction })}
-              data-testid={`dual-type-${direction}`}
-            >
-              <span className="dual-switch__title">{t(`direction.${direction}.title`, { coin })}</span>
-              <span className="dual-switch__text">{t(`direction.${direction}.text`, { coin })}</span>
-            </button>
-          ))}
-        </div>
-        {products.data ? (
-          products.data.length > 0 ? (
-            <div className="dual-products" data-testid="dual-products">
-              {products.data.map((product) => (
-                <ProductRow key={product.id} product={product} />
-              ))}
-            </div>
-          ) : (
-            <ErrorBlock status="empty" title={t('empty')} description="" className="dual-empty" data-testid="dual-empty" />
-          )
-        ) : products.isError ? (
-          <LoadError title={t('error.title')} description={t('error.description')} onRetry={products.refetch} />
+        {coins.data ? (
+          <Products coins={coins.data} />
+        ) : coins.isError ? (
+          <LoadError title={t('error.title')} description={t('error.description')} onRetry={coins.refetch} />
         ) : (
           <Skeleton.Paragraph lineCount={8} animated className="dual-skeleton" />
         )}

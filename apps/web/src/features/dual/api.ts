@@ -66,6 +66,18 @@ export interface DualOrder {
   };
 }
 
+/** A coin with products on sale or coming: one tab of the list. */
+export interface DualCoin {
+  currency_id: number;
+  coin: string;
+  icon: string;
+}
+
+/** The coins from the server, so a product an operator creates on any coin gets its tab. */
+export function useDualCoins() {
+  return useQuery({ queryKey: ['dual', 'coins'], queryFn: () => api.get<DualCoin[]>('/dual/coins') });
+}
+
 export function useDualProducts(currencyId: number, type: Direction) {
   return useQuery({ queryKey: ['dual', 'products', currencyId, type], queryFn: () => api.get<DualProduct[]>('/dual/index', { currency_id: currencyId, type }) });
 }
@@ -100,9 +112,3 @@ export const dualPaths = {
   mine: '/pages/invest/mine',
   help: '/pages/invest/help',
 };
-
-/** The coins dual products are offered on (spec 3: currency_id default 1). */
-export const DUAL_COINS = [
-  { id: 1, symbol: 'BTC' },
-  { id: 2, symbol: 'ETH' },
-] as const;

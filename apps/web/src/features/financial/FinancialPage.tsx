@@ -21,6 +21,11 @@ const ROUTES_OF = {
   ieoProject: (id: number) => `/pages/ieo/subscribe?id=${id}`,
 };
 
+/** A fiat amount with its symbol, the sign in front: net earnings can be below zero after a penalty ("-$12.00", not "$-12.00"). */
+function fiatText(symbol: string, value: string): string {
+  return value.startsWith('-') ? `-${symbol}${formatAmount(value.slice(1))}` : `${symbol}${formatAmount(value)}`;
+}
+
 function Summary({ overview }: { overview: Overview }) {
   const { t } = useTranslation('financial');
   const navigate = useNavigate();
@@ -39,13 +44,11 @@ function Summary({ overview }: { overview: Overview }) {
     <div className="fin-summary" data-testid="fin-summary">
       <div className="fin-summary__label">{t('summary.earnings', { code: fiat.code })}</div>
       <div className="fin-summary__total" data-testid="fin-total-earnings">
-        {fiat.symbol}
-        {formatAmount(holdings.total_earnings_fiat)}
+        {fiatText(fiat.symbol, holdings.total_earnings_fiat)}
       </div>
       <div className="fin-summary__sub">
         <span>
-          {t('summary.locked')} ≈ {fiat.symbol}
-          {formatAmount(holdings.locked_fiat)}
+          {t('summary.locked')} ≈ {fiatText(fiat.symbol, holdings.locked_fiat)}
         </span>
         <span>≈ {formatAmount(holdings.total_earnings_usdt)} USDT</span>
       </div>
@@ -112,10 +115,7 @@ function AmountRows({ rows, fiatSymbol, testId }: { rows: ValuedAmount[]; fiatSy
           </span>
           <span className="fin-row__amount">
             <span>{formatSignificant(row.amount)}</span>
-            <span className="fin-row__fiat">
-              ≈ {fiatSymbol}
-              {formatAmount(row.fiat_value)}
-            </span>
+            <span className="fin-row__fiat">≈ {fiatText(fiatSymbol, row.fiat_value)}</span>
           </span>
         </li>
       ))}
@@ -142,7 +142,16 @@ function Holdings({ overview }: { overview: Overview }) {
         {holdings.locked.length > 0 ? <AmountRows rows={holdings.locked} fiatSymbol={overview.fiat.symbol} testId="fin-locked-rows" /> : <p className="fin-empty">{t('holdings.nothingLocked')}</p>}
       </Section>
       <Section title={t('holdings.earnings')} testId="fin-earnings">
-        {holdings.earnings.length > 0 ? <AmountRows rows={holdings.earnings} fiatSymbol={overview.fiat.symbol} testId="fin-earning-rows" /> : <p className="fin-empty">{t('holdings.noEarnings')}</p>}
+        {holdings.earnings.length > 0 ? (
+          <>
+            <AmountRows rows={holdings.earnings} fiatSymbol={overview.fiat.symbol} testId="fin-earning-rows" />
+            <p className="fin-note" data-testid="fin-net-note">
+              {t('holdings.netOfPenalties')}
+            </p>
+          </>
+        ) : (
+          <p className="fin-empty">{t('holdings.noEarnings')}</p>
+        )}
       </Section>
       <Section title={t('holdings.next')} testId="fin-next">
         {holdings.next_payments.length > 0 ? (

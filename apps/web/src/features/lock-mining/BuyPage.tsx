@@ -1,4 +1,4 @@
-import { dec } from '@openbourse/core';
+import { dec, millionthsToPercent } from '@openbourse/core';
 import { Button, Dialog, Input, Result, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { formatDateTime } from '../../shared/time.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { amountIssue, previewYield, scaleOf } from './amounts.ts';
+import { amountIssue, effectiveRange, lockDayRanges, previewYield, scaleOf } from './amounts.ts';
 import { type LockProduct, lockPaths, useLock, useLockProducts } from './api.ts';
 import './lock-mining.css';
 import { useSpotBalance } from '../../shared/api/spot-balance.ts';
@@ -24,7 +24,7 @@ function LockForm({ product }: { product: LockProduct }) {
   const scale = scaleOf(product.min_amount);
   const available = balance.data?.available;
   const issue = amount === '' ? null : amountIssue(amount, { min: product.min_amount, remaining: product.user_remaining, available });
-  const preview = amount !== '' && issue !== 'invalid' ? previewYield(amount, scale, product.min_rate_millionths, product.max_rate_millionths, product.lock_days) : null;
+  const preview = amount !== '' && issue !== 'invalid' ? previewYield(amount, scale, lockDayRanges(product)) : null;
   const unit = product.currency;
 
   const fillAll = () => {
@@ -120,8 +120,10 @@ function Commitments({ product }: { product: LockProduct }) {
       <p className="lock-note">{t('fair.upcomingText')}</p>
       <ul className="lock-hashes">
         {product.commitments.map((entry) => (
-          <li key={entry.day} className="lock-hashes__item">
-            <span className="lock-hashes__day">{entry.day}</span>
+          <li key={entry.day} className="lock-hashes__item" data-testid={`lock-commitment-${entry.day}`}>
+            <span className="lock-hashes__day">
+              {entry.day} · {millionthsToPercent(entry.min_rate_millionths)}% – {millionthsToPercent(entry.max_rate_millionths)}%
+            </span>
             <code className="lock-hashes__hash">{entry.commitment}</code>
           </li>
         ))}
@@ -150,6 +152,7 @@ export default function BuyPage() {
   const [params] = useSearchParams();
   const products = useLockProducts();
   const product = products.data?.find((entry) => entry.id === Number(params.get('id')));
+  const range = product ? effectiveRange(lockDayRanges(product)) : null;
   return (
     <>
       <PageHeader title={t('buy.title')} fallback={lockPaths.list} />
@@ -168,7 +171,7 @@ export default function BuyPage() {
             >
               <Facts
                 facts={[
-                  { label: t('product.dailyRate'), value: `${product.daily_rate_min}% – ${product.daily_rate_max}%`, strong: true },
+                  { label: t('product.dailyRate'), value: `${range?.min}% – ${range?.max}%`, strong: true, testId: 'lock-rate-range' },
                   { label: t('product.minAmount'), value: `${formatSignificant(product.min_amount)} ${product.currency}` },
                   { label: t('product.maxPerUser'), value: `${formatSignificant(product.max_per_user)} ${product.currency}` },
                   { label: t('product.dividendTime'), value: t('product.dividendAt', { time: product.dividend_time }) },

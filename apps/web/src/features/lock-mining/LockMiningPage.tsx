@@ -1,17 +1,19 @@
 import { Button, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatSignificant } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { Facts } from '../../shared/ui/Facts.tsx';
+import { effectiveRange, lockDayRanges } from './amounts.ts';
 import { type LockProduct, lockPaths, useLockProducts } from './api.ts';
 import './lock-mining.css';
 
 function ProductCard({ product }: { product: LockProduct }) {
   const { t } = useTranslation('lockMining');
   const navigate = useNavigate();
+  const range = effectiveRange(lockDayRanges(product));
   return (
     <article className="lock-product" data-testid={`lock-product-${product.id}`}>
       <header className="lock-product__head">
@@ -21,7 +23,7 @@ function ProductCard({ product }: { product: LockProduct }) {
       </header>
       <div className="lock-product__rate">
         <span className="lock-product__rate-value">
-          {product.daily_rate_min}% – {product.daily_rate_max}%
+          {range.min}% – {range.max}%
         </span>
         <span className="lock-product__rate-label">{t('product.dailyRate')}</span>
       </div>
@@ -40,16 +42,25 @@ function ProductCard({ product }: { product: LockProduct }) {
   );
 }
 
+/**
+ * Home grid entries that open this page until they have products of their
+ * own (`?entry=`): the page is titled with the entry's label, so the user
+ * lands where the tapped label said.
+ */
+const GRID_ENTRIES = ['cloudMining', 'defiMining'] as const;
+
 /** Lock-mining products (pages/lockming/lockming): each with its daily yield range and terms. */
 export default function LockMiningPage() {
   const { t } = useTranslation('lockMining');
   const { token } = useSession();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const entry = GRID_ENTRIES.find((key) => key === params.get('entry'));
   const products = useLockProducts();
   return (
     <>
       <PageHeader
-        title={t('title')}
+        title={entry ? t(`common:menu.${entry}`) : t('title')}
         right={
           token ? (
             <button type="button" className="header-link" onClick={() => navigate(lockPaths.orders)} data-testid="lock-my-orders">

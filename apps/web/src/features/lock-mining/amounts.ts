@@ -1,4 +1,5 @@
-import { dec, formatMinor, parseDecimal, toMinor, yieldRange } from '@openbourse/core';
+import { type DayRateRange, dec, formatMinor, lockRateDays, millionthsToPercent, parseDecimal, toMinor, yieldRangeByDay } from '@openbourse/core';
+import type { LockProduct } from './api.ts';
 
 /** The decimals of a currency, read from an amount the server formatted with all of them ("100.000000" → 6). */
 export const scaleOf = (formatted: string) => formatted.split('.')[1]?.length ?? 0;
@@ -16,9 +17,28 @@ export function amountIssue(text: string, limits: { min: string; remaining: stri
   return null;
 }
 
-/** Daily and total yield at both ends of the range, with the server's own rounding (packages/core). */
-export function previewYield(text: string, scale: number, minRate: number, maxRate: number, days: number) {
-  const range = yieldRange(toMinor(dec(text), scale), minRate, maxRate, days);
+/**
+ * The range each payout day of a lock placed now is drawn from: the range
+ * committed for that date, or the product's own for a date not committed yet
+ * (the server commits it before it accepts the lock). After a range edit the
+ * dates committed earlier keep the old range.
+ */
+export function lockDayRanges(product: LockProduct): DayRateRange[] {
+  const committed = new Map(product.commitments.map((entry) => [entry.day, entry]));
+  return lockRateDays(product.value_at, product.lock_days).map((day) => {
+    const entry = committed.get(day);
+    return entry ? { minRate: entry.min_rate_millionths, maxRate: entry.max_rate_millionths } : { minRate: product.min_rate_millionths, maxRate: product.max_rate_millionths };
+  });
+}
+
+/** The lowest and highest daily rate over those days, in percent. */
+export function effectiveRange(days: readonly DayRateRange[]): { min: string; max: string } {
+  return { min: millionthsToPercent(Math.min(...days.map((day) => day.minRate))), max: millionthsToPercent(Math.max(...days.map((day) => day.maxRate))) };
+}
+
+/** Daily and total yield at both ends of each day's range, with the server's own rounding (packages/core). */
+export function previewYield(text: string, scale: number, days: readonly DayRateRange[]) {
+  const range = yieldRangeByDay(toMinor(dec(text), scale), days);
   return {
     dailyMin: formatMinor(range.dailyMin, scale),
     dailyMax: formatMinor(range.dailyMax, scale),

@@ -25,7 +25,8 @@ export interface LockProduct {
   expires_at: number;
   user_locked: string | null;
   user_remaining: string | null;
-  commitments: { day: string; commitment: string; committed_at: number }[];
+  /** Published commitments of the coming dates, each with the range its rate is drawn from. */
+  commitments: { day: string; commitment: string; committed_at: number; min_rate_millionths: number; max_rate_millionths: number }[];
 }
 
 /** One day of an order: its commitment always, its seed and rate once the day's dividend is paid. */
