@@ -282,3 +282,18 @@ describe('restart', () => {
     expect(await settledSoon(option.id)).toMatchObject({ status: 'won', payout: '94.000000' });
   });
 });
+
+describe('idempotency', () => {
+  it('answers a repeated client_oid with the first option and takes the stake once, even when the price has moved on', async () => {
+    await tickAt(clock + 1000, '93000');
+    const before = await micro();
+    const first = await submit({ type: 'up', number: '10', client_oid: 'option-tap-1' });
+    await tickAt(clock + 1000, '93100');
+    const again = await submit({ type: 'up', number: '10', client_oid: 'option-tap-1' });
+    expect(again.message).toMatchObject({ id: first.message.id, open_tick: first.message.open_tick });
+    expect(Number(before?.available) - Number((await micro())?.available)).toBe(10);
+    const settled = first.message;
+    await tickAt(settled.expires_at, '93000');
+    expect((await settledSoon(settled.id)).status).toBe('tied');
+  });
+});
