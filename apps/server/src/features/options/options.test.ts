@@ -23,6 +23,7 @@ interface Option {
   status: 'open' | 'won' | 'lost' | 'tied';
   created_at: number;
   expires_at: number;
+  seconds_left: number;
   open_tick: TickView;
   settle_tick: TickView | null;
   payout: string | null;
@@ -116,6 +117,7 @@ describe('an option from acceptance to settlement', () => {
     expect(option).toMatchObject({ status: 'open', number: '100.000000', payout_rate: '80', break_even_win_rate: '55.56', win_payout: '180.000000', settle_tick: null });
     expect(option.open_tick).toMatchObject({ time: START + 1000, price: '96000.00' });
     expect(option.expires_at - option.created_at).toBe(30_000);
+    expect(option.seconds_left).toBe(30);
     expect(await micro()).toMatchObject({ available: '900.000000', frozen: '100.000000' });
 
     // A tick before expiry decides nothing.

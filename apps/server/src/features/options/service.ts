@@ -181,6 +181,8 @@ export function createOptionsService(ctx: AppContext, config: OptionsConfig) {
       status: row.status,
       created_at: row.created_at,
       expires_at: row.expires_at,
+      /** Seconds to expiry when answered (0 once due): a countdown from it does not depend on the device's clock. */
+      seconds_left: row.status === 'open' ? Math.max(0, Math.ceil((row.expires_at - ctx.now()) / 1000)) : 0,
       open_tick: tickView(instrument, row.open_tick_id, row.open_tick_time, row.open_price_ticks),
       settle_tick: tickView(instrument, row.settle_tick_id, row.settle_tick_time, row.settle_price_ticks),
       payout: row.payout === null ? null : formatMinor(row.payout, currency.scale),
