@@ -127,6 +127,12 @@ describe('futures on the phone', () => {
     await page.goto(`${server.url}/h5/#/pages/transaction/contract_order`);
     await page.locator('[data-status="holding"]').first().waitFor();
     await screenshot(page, 'futures-contract-order-390');
+    // Adding margin previews where the liquidation price moves, before saving.
+    await page.getByTestId('futures-add-margin').first().click();
+    await page.getByTestId('futures-margin-amount').locator('input').fill('50');
+    await expect.poll(() => page.getByTestId('futures-margin-liquidation').textContent()).toMatch(/→ [\d,]+\.\d{2}$/);
+    await screenshot(page, 'futures-add-margin');
+    await page.getByRole('button', { name: 'Cancel' }).click();
 
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto(`${server.url}/h5/#/pages/transaction/contract?symbol=BTC%2FUSDT`);

@@ -144,16 +144,16 @@ function Ticket({ deal, contract, feedPrice, price }: { deal: LeverDeal; contrac
         {preview?.pnlAtTakeProfit !== undefined ? (
           <div>
             <dt>{t('field.pnlAtTp')}</dt>
-            <dd className={`futures-tone--${toneOf(preview.pnlAtTakeProfit)}`} data-testid="futures-pnl-at-tp">
-              {formatSignificant(preview.pnlAtTakeProfit)} USDT
+            <dd data-testid="futures-pnl-at-tp">
+              <span className={`futures-tone--${toneOf(preview.pnlAtTakeProfit)}`}>{formatSignificant(preview.pnlAtTakeProfit)} USDT</span>
             </dd>
           </div>
         ) : null}
         {preview?.pnlAtStopLoss !== undefined ? (
           <div>
             <dt>{t('field.pnlAtSl')}</dt>
-            <dd className={`futures-tone--${toneOf(preview.pnlAtStopLoss)}`} data-testid="futures-pnl-at-sl">
-              {formatSignificant(preview.pnlAtStopLoss)} USDT
+            <dd data-testid="futures-pnl-at-sl">
+              <span className={`futures-tone--${toneOf(preview.pnlAtStopLoss)}`}>{formatSignificant(preview.pnlAtStopLoss)} USDT</span>
             </dd>
           </div>
         ) : null}
