@@ -96,11 +96,11 @@ export async function startServer(environment: Record<string, string> = {}, opti
   return server;
 }
 
-/** Stops a server, keeping its data dir, and starts a new one on the same database: what a restart or a deploy does. */
-export async function restartServer(server: TestServer, environment: Record<string, string> = {}): Promise<TestServer> {
+/** Stops a server, keeping its data dir, and starts a new one on the same database: what a restart or a deploy does. `startAt` starts the new one's clock there (a server that stayed down for a while). */
+export async function restartServer(server: TestServer, environment: Record<string, string> = {}, options: { startAt?: number } = {}): Promise<TestServer> {
   runningServers.delete(server);
   await server.built.app.close();
-  return startServer(environment, { dataDir: server.dataDir });
+  return startServer(environment, { dataDir: server.dataDir, startAt: options.startAt });
 }
 
 let ipCounter = 0;

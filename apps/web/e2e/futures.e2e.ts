@@ -4,14 +4,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoServer, startDemoServer } from '../../../scripts/lib/demo-server.ts';
 import { WEB_VERSION } from '../src/shared/session.ts';
-import { DEMO, launchBrowser, phonePage, screenshot } from './browser.ts';
+import { DEMO, dismissHomePopup, launchBrowser, phonePage, screenshot } from './browser.ts';
 
 /**
  * Futures from the phone on a demo server of its own: open a long on
  * BTC/USDT with a take-profit, replay a price rise through the feed endpoint
  * (as `pnpm replay` does, which takes BTC/USDT over from the simulator), and
- * see the position closed at the take-profit with its profit and the tick
- * that closed it.
+ * see the position closed at the take-profit with its profit, the tick that
+ * closed it, and the payout back in the lever account.
  */
 
 let server: DemoServer;
@@ -24,6 +24,19 @@ async function call<T>(path: string, params: Record<string, string | number>): P
   const envelope = (await response.json()) as { type: string; message: T };
   if (envelope.type !== 'ok') throw new Error(`${path}: ${JSON.stringify(envelope)}`);
   return envelope.message;
+}
+
+/** USDT as the API and the page write it ('1,234.5' too), in minor units, to compare balances exactly. */
+const minor = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.-]/g, '')) * 1_000_000);
+
+interface Deal {
+  available: string;
+}
+
+interface Order {
+  id: number;
+  margin: string;
+  open_fee: string;
 }
 
 async function replay(price: string): Promise<void> {
@@ -51,12 +64,27 @@ describe('futures on the phone', () => {
     await server?.stop();
   });
 
-  it('opens a long with a take-profit and closes it at the take-profit tick with the profit', async () => {
+  it('opens the stock contracts from the home grid\'s stock entry', async () => {
+    await page.goto(`${server.url}/h5/#/`);
+    await dismissHomePopup(page);
+    await page.getByTestId('home-menu-stock').click();
+    await page.waitForURL((url) => url.hash === '#/pages/transaction/index2');
+    await page.getByTestId('futures-hub-stock').waitFor();
+    await page.getByTestId('futures-hub-AAPL/USDT').waitFor();
+    await screenshot(page, 'futures-hub-stock');
+  }, 120_000);
+
+  it('opens a long with a take-profit and closes it at the take-profit tick, the payout back in the lever account', async () => {
+    const before = await call<Deal>('/lever/deal', { currency_id: 1, legal_id: 3 });
     await page.goto(`${server.url}/h5/#/pages/transaction/contract?symbol=BTC%2FUSDT`);
     await page.getByTestId('futures-ticket').waitFor();
     await page.getByTestId('futures-tp').locator('input').fill('101000');
     await expect.poll(() => page.getByTestId('futures-liquidation').textContent()).toContain('90');
+    // The P&L at the take-profit before submitting, with core.
+    expect(minor(await page.getByTestId('futures-pnl-at-tp').textContent())).toBeGreaterThan(0);
     await screenshot(page, 'futures-contract');
+    // Opens only at a fresh tick: the feed quotes again just before the tap.
+    await replay('100000');
     await page.getByTestId('futures-submit').click();
     await page.getByTestId('futures-positions').locator('[data-status="holding"]').waitFor();
 
@@ -69,11 +97,19 @@ describe('futures on the phone', () => {
     await closed.waitFor();
     await expect.poll(() => closed.getByTestId('futures-close-reason').textContent()).toBe('Take-profit');
     expect(await closed.getByTestId('futures-close-tick').textContent()).toContain('101,000');
-    expect(Number((await closed.getByTestId('futures-closed-pnl').textContent())?.replace(/[^\d.-]/g, ''))).toBeGreaterThan(0);
+    expect(minor(await closed.getByTestId('futures-closed-pnl').textContent())).toBeGreaterThan(0);
     await screenshot(page, 'futures-closed-at-take-profit');
+
+    // The lever account: what the open took (margin and fee) and the payout the card shows, to the last minor unit.
+    const order = (await call<{ list: Order[] }>('/lever/my_trade', { status: 'closed', limit: 1 })).list[0] as Order;
+    expect(await closed.getAttribute('data-testid')).toBe(`futures-order-${order.id}`);
+    const payout = minor(await closed.getByTestId('futures-closed-payout').textContent());
+    const after = await call<Deal>('/lever/deal', { currency_id: 1, legal_id: 3 });
+    expect(minor(after.available)).toBe(minor(before.available) - minor(order.margin) - minor(order.open_fee) + payout);
   }, 120_000);
 
   it('fits form, book and the start of the positions on the first screen, and stays usable at 320×640', async () => {
+    await replay('101000');
     await call('/lever/submit', { currency_id: 1, legal_id: 3, type: 1, order_type: 'market', lots: 2, multiple: 10 });
     await page.goto(`${server.url}/h5/#/pages/transaction/contract?symbol=BTC%2FUSDT`);
     await page.getByTestId('futures-positions').locator('[data-status="holding"]').first().waitFor();
@@ -91,6 +127,12 @@ describe('futures on the phone', () => {
     await page.goto(`${server.url}/h5/#/pages/transaction/contract_order`);
     await page.locator('[data-status="holding"]').first().waitFor();
     await screenshot(page, 'futures-contract-order-390');
+    // Adding margin previews where the liquidation price moves, before saving.
+    await page.getByTestId('futures-add-margin').first().click();
+    await page.getByTestId('futures-margin-amount').locator('input').fill('50');
+    await expect.poll(() => page.getByTestId('futures-margin-liquidation').textContent()).toMatch(/→ [\d,]+\.\d{2}$/);
+    await screenshot(page, 'futures-add-margin');
+    await page.getByRole('button', { name: 'Cancel' }).click();
 
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto(`${server.url}/h5/#/pages/transaction/contract?symbol=BTC%2FUSDT`);

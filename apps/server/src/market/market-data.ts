@@ -31,6 +31,14 @@ export interface LastTick {
   time: number;
 }
 
+/**
+ * A tick older than this is no market price: the feed has stalled (or a
+ * stock market has just opened on last evening's tick) and the user may know
+ * more than the tick. Seconds options open and futures open and close only
+ * at a tick this fresh.
+ */
+export const TRADE_TICK_MAX_AGE_MS = 15_000;
+
 const CALENDARS: Record<'NYSE', TradingCalendar> = { NYSE: NYSE_CALENDAR_2026_2027 };
 const DAY_SECONDS = 86_400;
 const CANDLE_LIMIT = 1500;
@@ -145,6 +153,12 @@ export class MarketData {
 
   lastTick(symbol: string): LastTick | undefined {
     return this.states.get(symbol)?.last;
+  }
+
+  /** The last tick if it is at most TRADE_TICK_MAX_AGE_MS old now: the only price a trade may open or close at. */
+  freshTick(symbol: string): LastTick | undefined {
+    const last = this.lastTick(symbol);
+    return last && this.deps.now() - last.time <= TRADE_TICK_MAX_AGE_MS ? last : undefined;
   }
 
   lastPrice(symbol: string): string | undefined {

@@ -3,6 +3,8 @@ import {
   accountRiskRate,
   checkStops,
   closePriceTicks,
+  entrustOpenPriceTicks,
+  entrustReachedAt,
   entrustTrigger,
   type FuturesPosition,
   type FuturesTerms,
@@ -183,5 +185,20 @@ describe('limit entrusts', () => {
   it('open when the open price including the spread reaches the limit', () => {
     expect(entrustTrigger(btc, 'long', ticks('95000'))).toEqual({ level: ticks('94999.95'), direction: 'fall' });
     expect(entrustTrigger(btc, 'short', ticks('105000'))).toEqual({ level: ticks('105000.05'), direction: 'rise' });
+  });
+
+  it.each([
+    // side, limit, feed, reached, open price when reached
+    ['long', '95000', '94999.96', false, null],
+    ['long', '95000', '94999.95', true, '95000.00'],
+    ['long', '95000', '94000', true, '94000.05'],
+    // a long limit above the price is reached at once, at the price plus half the spread
+    ['long', '100100', '100000', true, '100000.05'],
+    ['short', '105000', '105000.04', false, null],
+    ['short', '105000', '105000.05', true, '105000.00'],
+    ['short', '99000', '100000', true, '99999.95'],
+  ] as const)('%s limit %s at a feed of %s: reached %s, opens at %s', (side, limit, feed, reached, open) => {
+    expect(entrustReachedAt(btc, side, ticks(limit), ticks(feed))).toBe(reached);
+    if (open !== null) expect(entrustOpenPriceTicks(btc, side, ticks(limit), ticks(feed))).toBe(ticks(open));
   });
 });

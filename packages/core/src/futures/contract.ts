@@ -255,3 +255,15 @@ export function entrustTrigger(terms: FuturesTerms, side: FuturesSide, limitTick
   const half = halfSpreadTicks(terms);
   return side === 'long' ? { level: limitTicks - half, direction: 'fall' } : { level: limitTicks + half, direction: 'rise' };
 }
+
+/** Whether a feed price reaches an entrust's trigger: a limit already reached when it is placed opens at once. */
+export function entrustReachedAt(terms: FuturesTerms, side: FuturesSide, limitTicks: number, feedTicks: number): boolean {
+  const { level, direction } = entrustTrigger(terms, side, limitTicks);
+  return direction === 'rise' ? feedTicks >= level : feedTicks <= level;
+}
+
+/** Where an entrust opens at a feed price that reaches it: that price's open price, never worse than the limit. */
+export function entrustOpenPriceTicks(terms: FuturesTerms, side: FuturesSide, limitTicks: number, feedTicks: number): number {
+  const atFeed = openPriceTicks(terms, side, feedTicks);
+  return side === 'long' ? Math.min(atFeed, limitTicks) : Math.max(atFeed, limitTicks);
+}

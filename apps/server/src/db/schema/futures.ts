@@ -28,6 +28,8 @@ export const futuresOrders = sqliteTable(
     stopLossTicks: integer('stop_loss_ticks'),
     openPriceTicks: integer('open_price_ticks'),
     openTickId: integer('open_tick_id'),
+    /** The latest feed tick when the order was placed: after a restart, a replayed tick older than this never fires the order's levels. */
+    createdTickId: integer('created_tick_id'),
     openFee: integer('open_fee').notNull().default(0),
     /** The margin held now: initial + added − overnight fees. */
     margin: integer('margin').notNull().default(0),
@@ -55,3 +57,14 @@ export const futuresOrders = sqliteTable(
   },
   (table) => [index('futures_orders_user').on(table.userId, table.status, table.id), index('futures_orders_status').on(table.status, table.symbol)],
 );
+
+/**
+ * The risk engine's progress per instrument: every stored tick up to
+ * `tick_id` has been processed. Written in the transaction of a tick's work
+ * (and periodically for ticks that crossed nothing), so after a restart the
+ * engine replays exactly the stored ticks after it.
+ */
+export const futuresTickCursors = sqliteTable('futures_tick_cursors', {
+  symbol: text('symbol').primaryKey(),
+  tickId: integer('tick_id').notNull(),
+});

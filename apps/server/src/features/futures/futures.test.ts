@@ -6,12 +6,13 @@ interface Position {
   status: string;
   side: string;
   margin: string;
+  open_fee: string;
   open_price: string | null;
   open_tick_id: number | null;
   liquidation_price: string | null;
   overnight_fees: string;
   take_profit: string | null;
-  close: { reason: string; tick: { id: number; time: number; price: string }; close_price: string; pnl: string; payout: string; house_absorbed: string } | null;
+  close: { reason: string; tick: { id: number; time: number; price: string }; close_price: string; pnl: string; fee: string; payout: string; house_absorbed: string } | null;
 }
 interface Deal {
   available: string;
@@ -23,6 +24,9 @@ interface Deal {
 
 const BTC = { currency_id: 1, legal_id: 3 };
 const LEVER = 3;
+const DAY = 86_400_000;
+/** USDT amounts as the API writes them (6 decimals), in minor units, to compare balances exactly. */
+const minor = (amount: string) => Math.round(Number(amount) * 1_000_000);
 
 describe('futures (/lever/*)', () => {
   let server: TestServer;
@@ -179,7 +183,53 @@ describe('futures (/lever/*)', () => {
     await server.built.ctx.scheduler.runDue();
     const charged = await order(opened.id);
     expect(charged).toMatchObject({ overnight_fees: '0.200001', margin: '99.800049' });
+    await feed('100000');
     await flat();
+  });
+
+  it('charges the day\'s overnight fee on a close before the daily job has run, once', async () => {
+    await feed('100000');
+    const before = await deal();
+    const opened = (await submit({ type: 1, lots: 10, multiple: 10 })).message;
+    const now = server.built.ctx.now();
+    server.advance(Math.floor(now / DAY) * DAY + DAY - now + 1000);
+    await feed('100000');
+    expect((await server.post('/lever/close', { id: opened.id }, { token })).type).toBe('ok');
+    const closed = await order(opened.id);
+    expect(closed.overnight_fees).toBe('0.200001');
+    // Paid once: the job that runs later finds nothing due on the closed position.
+    await server.built.ctx.scheduler.runDue();
+    expect((await order(opened.id)).overnight_fees).toBe('0.200001');
+    const close = closed.close as NonNullable<Position['close']>;
+    expect(close.payout).toBe(((minor('100.000050') - minor('0.200001') + minor(close.pnl) - minor(close.fee)) / 1_000_000).toFixed(6));
+    const spent = minor(before.available) - minor((await deal()).available);
+    expect(spent).toBe(minor(opened.open_fee) + minor('0.200001') + minor(close.fee) - minor(close.pnl));
+  });
+
+  it('charges every day missed while the server was stopped, once each, after a restart', async () => {
+    await feed('100000');
+    const opened = (await submit({ type: 1, lots: 10, multiple: 10 })).message;
+    const now = server.built.ctx.now();
+    // Down over three 00:00 UTC moments.
+    server = await restartServer(server, {}, { startAt: Math.floor(now / DAY) * DAY + 3 * DAY + 1000 });
+    await server.built.ctx.scheduler.runDue();
+    await server.built.ctx.scheduler.runDue();
+    expect(await order(opened.id)).toMatchObject({ status: 'holding', overnight_fees: '0.600003', margin: '99.400047' });
+    await feed('100000');
+    await flat();
+  });
+
+  it('liquidates at the last tick a position the overnight fee puts past its liquidation price', async () => {
+    await feed('100000');
+    const opened = (await submit({ type: 1, lots: 10, multiple: 100 })).message;
+    expect(opened.liquidation_price).toBe('99500.09');
+    const last = await feed('99510');
+    expect((await order(opened.id)).status).toBe('holding');
+    const now = server.built.ctx.now();
+    server.advance(Math.floor(now / DAY) * DAY + DAY - now + 1000);
+    await server.built.ctx.scheduler.runDue();
+    // 0.200001 USDT less margin moves the level up by 20 USDT: the last tick, 99510, is past it.
+    expect(await order(opened.id)).toMatchObject({ overnight_fees: '0.200001', close: { reason: 'liquidation', tick: { id: last, price: '99510.00' } } });
   });
 
   it('refuses bad input with a clear error and changes nothing', async () => {
@@ -222,18 +272,113 @@ describe('futures (/lever/*)', () => {
     await flat();
   });
 
-  it('rebuilds after a restart and first processes the latest stored tick', async () => {
+  it('replays every tick it missed after a restart, in order: a take-profit crossed and left again still closes at its tick', async () => {
     await feed('100000');
     const opened = (await submit({ type: 1, lots: 10, multiple: 10, target_profit_price: '102000' })).message;
     const entrust = (await submit({ type: 1, order_type: 'limit', target_price: '99000', lots: 1, multiple: 10 })).message;
-    // A tick stored while nothing processed it (as if the server stopped just after storing it).
+    // Ticks stored while nothing processed them (as if the server stopped just after storing them).
     server.built.ctx.bus.removeAllListeners('tick');
-    await feed('102500');
+    const crossing = await feed('102500');
+    await feed('101000');
+    // Placed after the crossing tick: that tick never fires it, though its take-profit is below it.
+    const later = (await submit({ type: 1, lots: 1, multiple: 10, target_profit_price: '102000' })).message;
+    await feed('101500');
     server = await restartServer(server);
-    expect((await order(opened.id)).close?.reason).toBe('take_profit');
+    expect((await order(opened.id)).close).toMatchObject({ reason: 'take_profit', tick: { id: crossing, price: '102500.00' } });
+    expect((await order(later.id)).status).toBe('holding');
     expect((await order(entrust.id)).status).toBe('entrusted');
     await feed('98999.95');
     expect((await order(entrust.id)).status).toBe('holding');
+    await flat();
+  });
+
+  it('replays nothing it has processed: a restart after the ticks were handled leaves positions as they are', async () => {
+    await feed('100000');
+    const opened = (await submit({ type: 1, lots: 1, multiple: 10, target_profit_price: '102000' })).message;
+    // Crossed before the take-profit existed; after it the price never reached it again.
+    await feed('99000');
+    await feed('100000');
+    expect((await server.post('/lever/setstop', { id: opened.id, target_profit_price: '102000', stop_loss_price: '99500' }, { token })).type).toBe('ok');
+    server = await restartServer(server);
+    expect((await order(opened.id)).status).toBe('holding');
+    await feed('100000');
+    await flat();
+  });
+
+  it('opens a limit the latest tick already reaches at once, at that tick, releasing the rest of the hold', async () => {
+    const tickId = await feed('100000');
+    const before = await deal();
+    const long = (await submit({ type: 1, order_type: 'limit', target_price: '100100', lots: 10, multiple: 10 })).message;
+    expect(long).toMatchObject({ status: 'holding', open_price: '100000.05', open_tick_id: tickId, margin: '100.000050' });
+    expect(minor(before.available) - minor((await deal()).available)).toBe(minor('100.000050') + minor(long.open_fee));
+    const short = (await submit({ type: 2, order_type: 'limit', target_price: '99900', lots: 1, multiple: 10 })).message;
+    expect(short).toMatchObject({ status: 'holding', open_price: '99999.95', open_tick_id: tickId });
+    // Its stops are judged at the tick it opens at, as a market order's: a stop-loss that tick already crosses is refused.
+    const refused = await server.post<string>('/lever/submit', { ...BTC, type: 1, order_type: 'limit', target_price: '100100', lots: 1, multiple: 10, stop_loss_price: '100050' }, { token, lang: 'en' });
+    expect(refused).toMatchObject({ type: 'error', message: expect.stringContaining('Stop-loss') });
+    await flat();
+  });
+
+  it('refuses to open or close at a tick older than 15 seconds, and closes at the next fresh one', async () => {
+    await feed('100000');
+    const opened = (await submit({ type: 1, lots: 1, multiple: 10 })).message;
+    server.advance(16_000);
+    const before = await deal();
+    for (const [path, body] of [
+      ['/lever/submit', { ...BTC, type: 1, order_type: 'market', lots: 1, multiple: 10 }],
+      ['/lever/close', { id: opened.id }],
+      ['/lever/batch_close', { type: 0 }],
+    ] as const) {
+      expect(await server.post(path, body, { token, lang: 'en' }), path).toMatchObject({ type: 'error', message: 'No market price yet. Please try again shortly' });
+    }
+    expect(await deal()).toEqual(before);
+    const tickId = await feed('100000');
+    expect((await server.post<Position>('/lever/close', { id: opened.id }, { token })).message.close).toMatchObject({ reason: 'manual', tick: { id: tickId } });
+  });
+
+  it('answers a repeated client_oid with the first result: one open, one close, one batch', async () => {
+    await feed('100000');
+    const before = await deal();
+    const first = await submit({ type: 1, lots: 1, multiple: 10, client_oid: 'open-once' });
+    const again = await submit({ type: 1, lots: 1, multiple: 10, client_oid: 'open-once' });
+    expect(again.message.id).toBe(first.message.id);
+    expect((await deal()).positions.filter((row) => row.status === 'holding')).toHaveLength(1);
+    // Another user's identical key is unrelated.
+    expect((await submit({ type: 1, lots: 1, multiple: 10, client_oid: 'open-once' }, other)).message.id).not.toBe(first.message.id);
+    const close = () => server.post<Position>('/lever/close', { id: first.message.id, client_oid: 'close-once' }, { token });
+    const closed = await close();
+    expect((await close()).message).toEqual(closed.message);
+    const afterClose = await deal();
+    expect(minor(before.available) - minor(afterClose.available)).toBe(minor(first.message.open_fee) + minor(closed.message.close?.fee ?? '0') - minor(closed.message.close?.pnl ?? '0'));
+    await submit({ type: 2, lots: 1, multiple: 10 });
+    const batch = () => server.post<{ closed: number }>('/lever/batch_close', { type: 0, client_oid: 'batch-once' }, { token });
+    expect((await batch()).message.closed).toBe(1);
+    await submit({ type: 2, lots: 1, multiple: 10 });
+    expect((await batch()).message.closed).toBe(1);
+    expect((await deal()).positions.filter((row) => row.status === 'holding')).toHaveLength(1);
+    await flat();
+    await server.post('/lever/batch_close', { type: 0 }, { token: other });
+  });
+
+  it('refuses an order past the user\'s lot limit in the contract, entrusts included, and changes nothing', async () => {
+    await feed('100000');
+    const entrusts: number[] = [];
+    for (let index = 0; index < 5; index++) entrusts.push((await submit({ type: 1, order_type: 'limit', target_price: '1000', lots: 1000, multiple: 100 })).message.id);
+    const before = await deal();
+    const refused = await server.post<string>('/lever/submit', { ...BTC, type: 1, order_type: 'market', lots: 1, multiple: 10 }, { token, lang: 'en' });
+    expect(refused).toMatchObject({ type: 'error', message: 'Your positions and entrusts in this contract may not exceed 5000 lots' });
+    expect(await deal()).toEqual(before);
+    for (const id of entrusts) await server.post('/lever/cancel', { id }, { token });
+  });
+
+  it('counts what entrusts hold in the account risk rate\'s equity', async () => {
+    await feed('100000');
+    const opened = (await submit({ type: 1, lots: 10, multiple: 10 })).message;
+    await submit({ type: 1, order_type: 'limit', target_price: '90000', lots: 10, multiple: 10 });
+    const account = await deal();
+    const position = account.positions.find((row) => row.id === opened.id) as Position & { pnl: string };
+    const equity = minor(account.available) + minor(account.frozen) - minor(account.used_margin) + minor(position.margin) + minor(position.pnl);
+    expect(account.account_risk_rate).toBe((Math.floor((equity * 10_000) / minor(account.used_margin)) / 100).toFixed(2));
     await flat();
   });
 

@@ -4,6 +4,7 @@ import { currentUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { Feature } from '../../platform/feature.ts';
 import { id, language, oneOf, pagination } from '../../platform/fields.ts';
+import { clientOidField, idempotencyKey } from '../../platform/idempotency.ts';
 import { loadFuturesConfig } from './config.ts';
 import { createFuturesService } from './service.ts';
 
@@ -29,6 +30,7 @@ const submitBody = z.object({
   target_price: optionalPrice().describe('The limit price (limit orders only)'),
   target_profit_price: optionalPrice().describe('Optional take-profit: a feed price above the reference for a long, below for a short'),
   stop_loss_price: optionalPrice().describe('Optional stop-loss: below the reference for a long, above for a short, and before the liquidation price'),
+  client_oid: clientOidField(),
   lang: language(),
 });
 
@@ -38,10 +40,21 @@ export const futuresFeature: Feature = (api, { ctx, guards }) => {
   const usdt = ctx.catalog.currencyBySymbol('USDT');
   if (!usdt) throw new Error('futures settle in USDT');
   const service = createFuturesService(ctx, loadFuturesConfig(ctx.config.seedDataDir, ctx.instruments));
-  ctx.bus.on('tick', (tick) => service.onTick(tick));
   service.rebuild();
+  // Until the engine has caught up with the ticks stored while it was stopped, a new tick only waits in the table: the catch-up takes it in order.
+  let caughtUp = false;
+  ctx.bus.on('tick', (tick) => {
+    if (caughtUp) service.onTick(tick);
+  });
+  // Once every feature is registered, so what the catch-up closes reaches the listeners (notifications, copy trading) as a live tick's would.
+  api.addHook('onReady', async () => {
+    service.catchUp();
+    caughtUp = true;
+  });
+  api.addHook('preClose', async () => service.flushCursors());
   ctx.leverPositions = service.port;
   ctx.scheduler.add({ name: 'futures.overnight', everyMs: 60_000, run: (now) => void service.chargeOvernight(now) });
+  ctx.scheduler.add({ name: 'futures.cursors', everyMs: 10_000, run: () => service.flushCursors() });
 
   api.post(
     '/lever/deal',
@@ -58,7 +71,7 @@ export const futuresFeature: Feature = (api, { ctx, guards }) => {
       schema: {
         tags,
         summary:
-          'Open a position: a market order opens at once at the latest feed tick plus half the spread (long) or minus half (short), a limit order is held as an entrust until the feed reaches it. Margin = open price × lots × lot size / multiple, plus the fee, leave the lever account\'s available balance. Answers the order.',
+          'Open a position: a market order opens at once at the latest feed tick (at most 15 s old) plus half the spread (long) or minus half (short); a limit order is held as an entrust until the feed reaches it, and one the latest tick already reaches opens at once at that tick. Margin = open price × lots × lot size / multiple, plus the fee, leave the lever account\'s available balance. With client_oid, a repeat of the key answers the first order and opens nothing. Answers the order.',
         body: submitBody,
       },
       preHandler: guards.requireActiveUser,
@@ -67,7 +80,9 @@ export const futuresFeature: Feature = (api, { ctx, guards }) => {
       const { body } = request;
       const userId = currentUser(request).id;
       const contract = service.contractFor(body.currency_id, body.legal_id);
-      const orderId = service.submit(userId, {
+      const orderId = service.submit(
+        userId,
+        {
         symbol: contract.instrument.symbol,
         side: body.type === 1 ? 'long' : 'short',
         orderType: body.order_type,
@@ -76,7 +91,9 @@ export const futuresFeature: Feature = (api, { ctx, guards }) => {
         limitPrice: body.order_type === 'limit' ? (body.target_price ?? '') : undefined,
         takeProfit: body.target_profit_price,
         stopLoss: body.stop_loss_price,
-      });
+        },
+        idempotencyKey(userId, 'lever.submit', body.client_oid),
+      );
       return ok(service.presentOne(userId, orderId));
     },
   );
@@ -106,7 +123,7 @@ export const futuresFeature: Feature = (api, { ctx, guards }) => {
     {
       schema: {
         tags,
-        summary: 'The user\'s orders by status (entrusted, holding, closed, cancelled), of one pair when currency_id is given; closed ones with the closing feed tick (id, time, price) and the reason (manual, batch, take_profit, stop_loss, liquidation)',
+        summary: 'The user\'s orders by status (entrusted, holding, closed, cancelled), of one pair when currency_id is given; closed ones with the closing feed tick (id, time, price) and the reason (manual, batch, take_profit, stop_loss, liquidation, expiry for a coupon\'s position voucher)',
         body: z.object({ currency_id: z.preprocess(blankToUndefined, id().optional()), legal_id: z.preprocess(blankToUndefined, id().default(3)), status: statusFilter, ...pagination }),
       },
       preHandler: guards.requireUser,
@@ -120,18 +137,36 @@ export const futuresFeature: Feature = (api, { ctx, guards }) => {
 
   api.post(
     '/lever/close',
-    { schema: { tags, summary: 'Close one position at the latest feed tick (recorded on the order with reason manual)', body: z.object({ id: id(), lang: language() }) }, preHandler: guards.requireUser },
+    {
+      schema: {
+        tags,
+        summary:
+          'Close one position at the latest feed tick, at most 15 s old (recorded on the order with reason manual); overnight fees due since the last 00:00 UTC are charged first. With client_oid, a repeat of the key answers the first close and closes nothing.',
+        body: z.object({ id: id(), client_oid: clientOidField(), lang: language() }),
+      },
+      preHandler: guards.requireUser,
+    },
     async (request) => {
       const userId = currentUser(request).id;
-      service.close(userId, request.body.id);
-      return ok(service.presentOne(userId, request.body.id));
+      return ok(service.presentOne(userId, service.close(userId, request.body.id, idempotencyKey(userId, 'lever.close', request.body.client_oid))));
     },
   );
 
   api.post(
     '/lever/batch_close',
-    { schema: { tags, summary: 'Close positions at the latest feed ticks: type 0 all, 1 longs only, 2 shorts only. Answers how many closed.', body: z.object({ type: z.preprocess(blankToUndefined, oneOf([0, 1, 2]).default(0)), lang: language() }) }, preHandler: guards.requireUser },
-    async (request) => ok({ closed: service.batchClose(currentUser(request).id, request.body.type as 0 | 1 | 2) }),
+    {
+      schema: {
+        tags,
+        summary:
+          'Close positions at the latest feed ticks (each at most 15 s old): type 0 all, 1 longs only, 2 shorts only. A position whose market is closed or whose feed has no fresh tick stays open. Answers how many closed; with client_oid, a repeat of the key answers the first count and closes nothing.',
+        body: z.object({ type: z.preprocess(blankToUndefined, oneOf([0, 1, 2]).default(0)), client_oid: clientOidField(), lang: language() }),
+      },
+      preHandler: guards.requireUser,
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      return ok({ closed: service.batchClose(userId, request.body.type as 0 | 1 | 2, idempotencyKey(userId, 'lever.batch_close', request.body.client_oid)) });
+    },
   );
 
   api.post(

@@ -1,5 +1,7 @@
 import {
   checkStops,
+  entrustOpenPriceTicks,
+  entrustReachedAt,
   entrustTrigger,
   type FuturesPosition,
   type FuturesSide,
@@ -9,7 +11,6 @@ import {
   liquidationPriceTicks,
   contractQuantity,
   overnightFee,
-  openPriceTicks,
   pnlAtFeedLevel,
   positionRiskRate,
   previewOpen,
@@ -32,6 +33,7 @@ import type { LeverPosition, LeverPositionEvent, LeverPositions, LeverSettlement
 import { AppError } from '../../platform/errors.ts';
 import { afterFeeCharged } from '../../platform/fee-hooks.ts';
 import { pageWindow, toPage } from '../../platform/fields.ts';
+import { type IdempotencyKey, onceInTransaction } from '../../platform/idempotency.ts';
 import { provideVoucherPositions } from '../../platform/voucher-positions.ts';
 import type { FuturesContractConfig } from './config.ts';
 import { createVoucherPositions, isVoucherPosition, voucherCloseLines } from './voucher-positions.ts';
@@ -52,6 +54,14 @@ interface FeedTick {
   time: number;
 }
 
+/** How a tick is run: a live or replayed feed tick moves the engine's cursor; a re-check of a tick already processed does not. */
+interface TickMode {
+  /** A stored tick replayed at start: orders placed after it keep their levels. */
+  replay: boolean;
+  /** Whether the tick counts as processed (the cursor moves to it). */
+  advances: boolean;
+}
+
 export interface SubmitInput {
   symbol: string;
   side: FuturesSide;
@@ -64,6 +74,8 @@ export interface SubmitInput {
 }
 
 const DAY_MS = 86_400_000;
+/** Stored ticks read per query when the engine replays what it missed. */
+const REPLAY_PAGE = 1000;
 /** Which reason wins when one tick crosses several of a position's levels (a gap): the liquidation, then the stop. */
 const CLOSE_PRIORITY: TriggerKind[] = ['liquidation', 'stop_loss', 'take_profit'];
 
@@ -74,7 +86,7 @@ const POSITION_EVENT_KINDS: Record<string, LeverPositionEvent['kind']> = { 'futu
 /** `futures_orders` in the row shape drizzle answers, for the engine's prepared statements (terms still JSON text). */
 const ORDER_COLUMNS = `id, user_id AS userId, symbol, side, order_type AS orderType, multiple, lots, terms, status, limit_price_ticks AS limitPriceTicks,
   entrust_hold AS entrustHold, take_profit_ticks AS takeProfitTicks, stop_loss_ticks AS stopLossTicks, open_price_ticks AS openPriceTicks,
-  open_tick_id AS openTickId, open_fee AS openFee, margin, overnight_fees AS overnightFees, overnight_paid_day AS overnightPaidDay, opened_at AS openedAt,
+  open_tick_id AS openTickId, created_tick_id AS createdTickId, open_fee AS openFee, margin, overnight_fees AS overnightFees, overnight_paid_day AS overnightPaidDay, opened_at AS openedAt,
   close_reason AS closeReason, close_tick_id AS closeTickId, close_feed_ticks AS closeFeedTicks, close_tick_time AS closeTickTime,
   close_price_ticks AS closePriceTicks, pnl, close_fee AS closeFee, payout, deficit, closed_at AS closedAt, cancelled_at AS cancelledAt, created_at AS createdAt,
   margin_source AS marginSource, coupon_id AS couponId, voucher_expires_at AS voucherExpiresAt`;
@@ -104,6 +116,11 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
   const statements = {
     balance: ctx.sqlite.prepare('SELECT available, frozen FROM ledger_accounts WHERE user_id = ? AND currency_id = ? AND account_type_id = ?'),
     lastTick: ctx.sqlite.prepare('SELECT id, price_ticks AS priceTicks, time FROM ticks WHERE symbol = ? ORDER BY id DESC LIMIT 1'),
+    ticksAfter: ctx.sqlite.prepare('SELECT id, price_ticks AS priceTicks, time FROM ticks WHERE symbol = ? AND id > ? ORDER BY id LIMIT ?'),
+    cursors: ctx.sqlite.prepare('SELECT symbol, tick_id AS tickId FROM futures_tick_cursors'),
+    // Never backwards: a re-check of an older tick must not make the next start replay what is done.
+    saveCursor: ctx.sqlite.prepare('INSERT INTO futures_tick_cursors (symbol, tick_id) VALUES (?, ?) ON CONFLICT (symbol) DO UPDATE SET tick_id = MAX(tick_id, excluded.tick_id)'),
+    chargeOvernight: ctx.sqlite.prepare('UPDATE futures_orders SET margin = ?, overnight_fees = ?, overnight_paid_day = ? WHERE id = ?'),
     openLots: ctx.sqlite.prepare("SELECT COALESCE(SUM(lots), 0) FROM futures_orders WHERE user_id = ? AND symbol = ? AND status IN ('entrusted', 'holding')").pluck(),
     // The risk engine's path: a tick can cross thousands of orders, so it reads them in one query and writes with prepared statements.
     ordersByIds: ctx.sqlite.prepare(`SELECT ${ORDER_COLUMNS} FROM futures_orders WHERE id IN (SELECT value FROM json_each(?))`),
@@ -113,7 +130,8 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
     ),
   };
   /** One transaction when called outside one, a savepoint inside one (better-sqlite3 nests by itself). */
-  const inTransaction = ctx.sqlite.transaction((work: () => void) => work());
+  const transaction = ctx.sqlite.transaction((work: () => unknown) => work());
+  const inTransaction = <T>(work: () => T): T => transaction(work) as T;
   /** Every order of an instrument carries the same terms text: parsed once. */
   const parsedTerms = new Map<string, FuturesTerms>();
   function rowOf(raw: Omit<OrderRow, 'terms'> & { terms: string }): OrderRow {
@@ -137,10 +155,17 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
     return contractOf(instrument.symbol);
   }
 
-  /** The latest stored feed tick of a symbol: every open and manual close uses it and records its id. */
+  /** The latest stored feed tick of a symbol, however old: what positions are valued and stops judged at (a stock's last tick over closed hours). */
   function latestTick(symbol: string): FeedTick {
     const tick = (ctx.market.lastTick(symbol) ?? statements.lastTick.get(symbol)) as FeedTick | undefined;
     if (!tick) throw new AppError('futures.noPrice');
+    return tick;
+  }
+
+  /** The tick every open and manual close uses and records: the latest, and only while it is fresh (the rule seconds options follow too). */
+  function tradeTick(symbol: string): FeedTick {
+    const tick = ctx.market.freshTick(symbol);
+    if (!tick) throw new AppError('errors.noMarketPrice');
     return tick;
   }
 
@@ -233,73 +258,98 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
 
   // ---- commands ----
 
-  function submit(userId: number, input: SubmitInput): number {
+  /**
+   * Places an order and answers its id. With an idempotency key the claim,
+   * the checks and the effect are one transaction: a repeat of the key
+   * answers the first order and places nothing, whatever the price is now.
+   */
+  function submit(userId: number, input: SubmitInput, key?: IdempotencyKey): number {
+    const placed = inTransaction(() => {
+      const once = key && onceInTransaction<{ futures_order: number }>(ctx.sqlite, key, ctx.now());
+      if (once?.earlier) return { orderId: once.earlier.futures_order, row: null, event: null };
+      const { row, event } = place(userId, input);
+      once?.record({ futures_order: row.id });
+      return { orderId: row.id, row, event };
+    });
+    if (placed.row) {
+      index(placed.row);
+      emitAll([placed.event]);
+    }
+    return placed.orderId;
+  }
+
+  /**
+   * The order itself, inside the caller's transaction. A limit the tick just
+   * read already reaches (a long limit above the price, a short below) opens
+   * at once at that tick, as the engine would have opened it on that tick.
+   */
+  function place(userId: number, input: SubmitInput): { row: OrderRow; event: UserEvent } {
     const contract = contractOf(input.symbol);
     const { terms } = contract;
     if (!contract.multiples.includes(input.multiple)) throw new AppError('futures.unknownMultiple', { multiples: contract.multiples.join(', ') });
     if (input.lots < contract.minLots || input.lots > contract.maxLotsPerOrder) throw new AppError('futures.lotsOutOfRange', { min: contract.minLots, max: contract.maxLotsPerOrder });
     assertMarketOpen(contract);
-    const tick = latestTick(input.symbol);
+    const tick = tradeTick(input.symbol);
     const limitTicks = input.orderType === 'limit' ? priceTicksOf(contract, input.limitPrice ?? '') : undefined;
+    const opensNow = limitTicks === undefined || entrustReachedAt(terms, input.side, limitTicks, tick.priceTicks);
     const preview = previewOpen(terms, input.side, input.lots, input.multiple, limitTicks === undefined ? { feedTicks: tick.priceTicks } : { limitTicks });
     const stops = {
       takeProfitTicks: input.takeProfit === undefined ? undefined : priceTicksOf(contract, input.takeProfit),
       stopLossTicks: input.stopLoss === undefined ? undefined : priceTicksOf(contract, input.stopLoss),
     };
-    const position: FuturesPosition = { side: input.side, lots: input.lots, openPriceTicks: preview.openPriceTicks, marginMinor: preview.marginMinor };
-    // A market order's stops are judged against the feed now, an entrust's against its limit (where it will open).
-    refuseStops(terms, position, limitTicks ?? tick.priceTicks, stops, contract);
+    // What opens now is judged at the tick and the price it opens at; an entrust that waits, at its limit (where it will open).
+    const openTicks = limitTicks === undefined ? preview.openPriceTicks : opensNow ? entrustOpenPriceTicks(terms, input.side, limitTicks, tick.priceTicks) : limitTicks;
+    const position: FuturesPosition = { side: input.side, lots: input.lots, openPriceTicks: openTicks, marginMinor: previewOpen(terms, input.side, input.lots, input.multiple, { limitTicks: openTicks }).marginMinor };
+    refuseStops(terms, position, opensNow ? tick.priceTicks : (limitTicks as number), stops, contract);
+    const open = Number(statements.openLots.get(userId, input.symbol));
+    if (open + input.lots > contract.maxLotsPerUser) throw new AppError('futures.userLotsExceeded', { max: contract.maxLotsPerUser });
     const now = ctx.now();
-    const row = db.transaction((tx) => {
-      const open = Number(statements.openLots.get(userId, input.symbol));
-      if (open + input.lots > contract.maxLotsPerUser) throw new AppError('futures.userLotsExceeded', { max: contract.maxLotsPerUser });
-      const market = limitTicks === undefined;
-      const inserted = tx
-        .insert(futuresOrders)
-        .values({
-          userId,
-          symbol: input.symbol,
-          side: input.side,
-          orderType: input.orderType,
-          multiple: input.multiple,
-          lots: input.lots,
-          terms,
-          status: market ? 'holding' : 'entrusted',
-          limitPriceTicks: limitTicks ?? null,
-          entrustHold: market ? 0 : preview.totalMinor,
-          takeProfitTicks: stops.takeProfitTicks ?? null,
-          stopLossTicks: stops.stopLossTicks ?? null,
-          openPriceTicks: market ? preview.openPriceTicks : null,
-          openTickId: market ? tick.id : null,
-          openFee: market ? preview.feeMinor : 0,
-          margin: market ? preview.marginMinor : 0,
-          openedAt: market ? now : null,
-          createdAt: now,
-        })
-        .returning()
-        .get();
-      if (market) postOpen(inserted, preview.marginMinor, preview.feeMinor, 0, tick, now);
-      else
-        post(
-          ctx.sqlite,
-          {
-            type: 'futures_entrust',
-            refType: 'futures_order',
-            refId: inserted.id,
-            memo: `${input.symbol} ${input.side} ${input.lots} lots ×${input.multiple} limit ${input.limitPrice}: margin and fee held`,
-            lines: [
-              { account: lever(userId), bucket: 'available', amount: -preview.totalMinor },
-              { account: lever(userId), bucket: 'frozen', amount: preview.totalMinor },
-            ],
-          },
-          now,
-        );
-      return inserted;
-    });
-    index(row);
-    const kind = row.status === 'holding' ? 'futures.opened' : 'futures.entrusted';
-    emitAll([{ userId, kind, refType: 'futures_order', refId: row.id, params: { symbol: row.symbol, side: row.side, lots: row.lots }, time: now }]);
-    return row.id;
+    const market = limitTicks === undefined;
+    const inserted = db
+      .insert(futuresOrders)
+      .values({
+        userId,
+        symbol: input.symbol,
+        side: input.side,
+        orderType: input.orderType,
+        multiple: input.multiple,
+        lots: input.lots,
+        terms,
+        status: market ? 'holding' : 'entrusted',
+        limitPriceTicks: limitTicks ?? null,
+        entrustHold: market ? 0 : preview.totalMinor,
+        takeProfitTicks: stops.takeProfitTicks ?? null,
+        stopLossTicks: stops.stopLossTicks ?? null,
+        openPriceTicks: market ? preview.openPriceTicks : null,
+        openTickId: market ? tick.id : null,
+        createdTickId: tick.id,
+        openFee: market ? preview.feeMinor : 0,
+        margin: market ? preview.marginMinor : 0,
+        openedAt: market ? now : null,
+        createdAt: now,
+      })
+      .returning()
+      .get();
+    if (market) {
+      postOpen(inserted, preview.marginMinor, preview.feeMinor, 0, tick, now);
+      return { row: inserted, event: { userId, kind: 'futures.opened', refType: 'futures_order', refId: inserted.id, params: { symbol: inserted.symbol, side: inserted.side, lots: inserted.lots, tick_id: tick.id }, time: now } };
+    }
+    post(
+      ctx.sqlite,
+      {
+        type: 'futures_entrust',
+        refType: 'futures_order',
+        refId: inserted.id,
+        memo: `${input.symbol} ${input.side} ${input.lots} lots ×${input.multiple} limit ${input.limitPrice}: margin and fee held`,
+        lines: [
+          { account: lever(userId), bucket: 'available', amount: -preview.totalMinor },
+          { account: lever(userId), bucket: 'frozen', amount: preview.totalMinor },
+        ],
+      },
+      now,
+    );
+    if (opensNow) return openEntrust(inserted, tick, now);
+    return { row: inserted, event: { userId, kind: 'futures.entrusted', refType: 'futures_order', refId: inserted.id, params: { symbol: inserted.symbol, side: inserted.side, lots: inserted.lots }, time: now } };
   }
 
   function ownOrder(userId: number, orderId: number): OrderRow {
@@ -337,8 +387,50 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
     emitAll([{ userId, kind: 'futures.cancelled', refType: 'futures_order', refId: row.id, params: { symbol: row.symbol }, time: now }]);
   }
 
-  /** Closes one holding position at a feed tick inside the caller's transaction; answers its event. */
-  function closeAt(row: OrderRow, tick: FeedTick, reason: CloseReason, now: number): UserEvent {
+  /**
+   * The overnight fee a position owes, not charged yet, for every 00:00 UTC
+   * it was open at up to `time` (days missed after a restart too): one fee
+   * per day, capped at the margin.
+   */
+  function overnightDue(row: OrderRow, time: number): { days: number; fee: number; day: string } {
+    const dayStart = Math.floor(time / DAY_MS) * DAY_MS;
+    const firstDue = row.overnightPaidDay === null ? Math.floor((row.openedAt ?? time) / DAY_MS) * DAY_MS + DAY_MS : Date.parse(`${row.overnightPaidDay}T00:00:00Z`) + DAY_MS;
+    const days = Math.max(0, Math.floor((dayStart - firstDue) / DAY_MS) + 1);
+    return { days, fee: days === 0 ? 0 : Math.min(row.margin, overnightFee(termsOf(row), positionOf(row)) * days), day: utcDay(time) };
+  }
+
+  /** Charges what `overnightDue` finds, from the margin (frozen → fees), inside the caller's transaction; answers the row as charged. */
+  function chargeOvernightDue(row: OrderRow, time: number, now: number): { row: OrderRow; days: number; fee: number } {
+    const due = overnightDue(row, time);
+    if (due.days === 0) return { row, days: 0, fee: 0 };
+    const charged: OrderRow = { ...row, margin: row.margin - due.fee, overnightFees: row.overnightFees + due.fee, overnightPaidDay: due.day };
+    statements.chargeOvernight.run(charged.margin, charged.overnightFees, charged.overnightPaidDay, row.id);
+    if (due.fee > 0)
+      post(
+        ctx.sqlite,
+        {
+          type: 'futures_overnight',
+          refType: 'futures_order',
+          refId: row.id,
+          memo: `${row.symbol} ${row.side}: overnight fee for ${due.days} day(s) to ${due.day}`,
+          lines: [
+            { account: lever(row.userId), bucket: 'frozen', amount: -due.fee },
+            { account: fees, bucket: 'available', amount: due.fee },
+          ],
+        },
+        now,
+      );
+    return { row: charged, days: due.days, fee: due.fee };
+  }
+
+  /**
+   * Closes one holding position at a feed tick inside the caller's
+   * transaction; answers its event. A position that was open at a 00:00 UTC
+   * before the tick pays that day's overnight fee first, even when the daily
+   * job has not run yet.
+   */
+  function closeAt(holding: OrderRow, tick: FeedTick, reason: CloseReason, now: number): UserEvent {
+    const row = chargeOvernightDue(holding, tick.time, now).row;
     const settled = settleClose(termsOf(row), positionOf(row), tick.priceTicks);
     const houseTakes = row.margin - settled.payoutMinor - settled.feeMinor;
     const def = contractOf(row.symbol).instrument.def;
@@ -397,33 +489,57 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
     }
   }
 
-  function close(userId: number, orderId: number): void {
-    const row = ownOrder(userId, orderId);
-    if (row.status !== 'holding') throw new AppError('futures.notHolding');
-    assertMarketOpen(contractOf(row.symbol));
-    const tick = latestTick(row.symbol);
-    const now = ctx.now();
-    const event = db.transaction(() => closeAt(row, tick, 'manual', now));
-    unindex(row);
-    emitAll([event]);
+  /** Closes one of the user's positions at the latest fresh tick; answers the order's id (the first request's, for a repeated key). */
+  function close(userId: number, orderId: number, key?: IdempotencyKey): number {
+    const closed = inTransaction(() => {
+      const once = key && onceInTransaction<{ futures_order: number }>(ctx.sqlite, key, ctx.now());
+      if (once?.earlier) return { orderId: once.earlier.futures_order, row: null, event: null };
+      const row = ownOrder(userId, orderId);
+      if (row.status !== 'holding') throw new AppError('futures.notHolding');
+      assertMarketOpen(contractOf(row.symbol));
+      const event = closeAt(row, tradeTick(row.symbol), 'manual', ctx.now());
+      once?.record({ futures_order: row.id });
+      return { orderId: row.id, row, event };
+    });
+    if (closed.row) {
+      unindex(closed.row);
+      emitAll([closed.event]);
+    }
+    return closed.orderId;
   }
 
-  /** Closes the user's positions: 0 all, 1 longs only, 2 shorts only. Answers how many closed. */
-  function batchClose(userId: number, type: 0 | 1 | 2): number {
+  /**
+   * Closes the user's positions: 0 all, 1 longs only, 2 shorts only.
+   * Answers how many closed (the first request's count, for a repeated key).
+   * Positions whose market is closed, or whose feed has no fresh tick, stay
+   * open: there is no price to close them at; when that leaves every
+   * position open, the refusal says so.
+   */
+  function batchClose(userId: number, type: 0 | 1 | 2, key?: IdempotencyKey): number {
     const conditions: SQL[] = [eq(futuresOrders.userId, userId), eq(futuresOrders.status, 'holding')];
     if (type !== 0) conditions.push(eq(futuresOrders.side, type === 1 ? 'long' : 'short'));
-    const now = ctx.now();
-    // Positions of an instrument whose market is closed stay open: there is no price to close them at.
-    const rows = db
-      .select()
-      .from(futuresOrders)
-      .where(and(...conditions))
-      .all()
-      .filter((row) => ctx.market.isOpen(contractOf(row.symbol).instrument, now));
-    const events = db.transaction(() => rows.map((row) => closeAt(row, latestTick(row.symbol), 'batch', now)));
-    for (const row of rows) unindex(row);
-    emitAll(events);
-    return rows.length;
+    const done = inTransaction(() => {
+      const once = key && onceInTransaction<{ closed: number }>(ctx.sqlite, key, ctx.now());
+      if (once?.earlier) return { closed: once.earlier.closed, rows: [], events: [] };
+      const now = ctx.now();
+      const open = db
+        .select()
+        .from(futuresOrders)
+        .where(and(...conditions))
+        .all()
+        .filter((row) => ctx.market.isOpen(contractOf(row.symbol).instrument, now));
+      const priced = open.flatMap((row) => {
+        const tick = ctx.market.freshTick(row.symbol);
+        return tick ? [{ row, tick }] : [];
+      });
+      if (priced.length === 0 && open.length > 0) throw new AppError('errors.noMarketPrice');
+      const events = priced.map(({ row, tick }) => closeAt(row, tick, 'batch', now));
+      once?.record({ closed: priced.length });
+      return { closed: priced.length, rows: priced.map(({ row }) => row), events };
+    });
+    for (const row of done.rows) unindex(row);
+    emitAll(done.events);
+    return done.closed;
   }
 
   function setStops(userId: number, orderId: number, takeProfit: string | undefined, stopLoss: string | undefined): void {
@@ -440,12 +556,16 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
         ? positionOf(row)
         : { side: row.side, lots: row.lots, openPriceTicks: row.limitPriceTicks ?? 0, marginMinor: previewOpen(terms, row.side, row.lots, row.multiple, { limitTicks: row.limitPriceTicks ?? 0 }).marginMinor };
     refuseStops(terms, position, row.status === 'holding' ? latestTick(row.symbol).priceTicks : (row.limitPriceTicks ?? 0), stops, contract);
-    const updated = db
-      .update(futuresOrders)
-      .set({ takeProfitTicks: stops.takeProfitTicks ?? null, stopLossTicks: stops.stopLossTicks ?? null })
-      .where(eq(futuresOrders.id, row.id))
-      .returning()
-      .get();
+    const updated = inTransaction(() => {
+      // Ticks the engine has processed were judged against the old levels: a restart never replays them against the new ones.
+      keepCursor(row.symbol);
+      return db
+        .update(futuresOrders)
+        .set({ takeProfitTicks: stops.takeProfitTicks ?? null, stopLossTicks: stops.stopLossTicks ?? null })
+        .where(eq(futuresOrders.id, row.id))
+        .returning()
+        .get();
+    });
     index(updated);
     emitAll([{ userId, kind: 'futures.stops_set', refType: 'futures_order', refId: row.id, params: { symbol: row.symbol }, time: ctx.now() }]);
   }
@@ -488,9 +608,8 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
   /** Opens an entrust at a tick's open price (never worse than its limit); releases what the hold kept beyond margin and fee. */
   function openEntrust(row: OrderRow, tick: FeedTick, now: number): { row: OrderRow; event: UserEvent } {
     const terms = termsOf(row);
-    const atTick = openPriceTicks(terms, row.side, tick.priceTicks);
-    const limit = row.limitPriceTicks ?? atTick;
-    const open = row.side === 'long' ? Math.min(atTick, limit) : Math.max(atTick, limit);
+    // Only limit orders wait as entrusts: the limit is always there.
+    const open = entrustOpenPriceTicks(terms, row.side, row.limitPriceTicks as number, tick.priceTicks);
     const preview = previewOpen(terms, row.side, row.lots, row.multiple, { limitTicks: open });
     statements.openEntrust.run(open, tick.id, preview.feeMinor, preview.marginMinor, now, row.id);
     const opened: OrderRow = { ...row, status: 'holding', openPriceTicks: open, openTickId: tick.id, openFee: preview.feeMinor, margin: preview.marginMinor, entrustHold: 0, openedAt: now };
@@ -518,17 +637,22 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
     return true;
   }
 
+  /** Whether an order was placed (or its position opened) after a tick: a replayed tick never fires such an order. */
+  const placedAfter = (row: OrderRow, tickId: number) => ((row.status === 'entrusted' ? row.createdTickId : row.openTickId) ?? 0) > tickId;
+
   /**
    * Everything one tick crosses, in one transaction: takes the crossed
    * levels out of the index, reads their orders in one query, opens and
    * closes them, and repeats for levels a just-opened position already
    * crosses. `isolated` puts each order in its own savepoint, so one failing
-   * order leaves the others done and goes back in the index for the next tick.
+   * order leaves the others done and goes back in the index for the next
+   * tick. The engine's cursor moves to the tick in the same transaction.
    */
-  function processTick(symbol: string, feed: FeedTick, isolated: boolean, touched: Set<number>): { handled: number; events: UserEvent[] } {
+  function processTick(symbol: string, feed: FeedTick, mode: TickMode, isolated: boolean, touched: Set<number>): { handled: number; events: UserEvent[] } {
     const now = ctx.now();
     const events: UserEvent[] = [];
     const failed: OrderRow[] = [];
+    const later: OrderRow[] = [];
     let handled = 0;
     let fired = triggers.takeCrossed(symbol, feed.priceTicks);
     if (fired.length === 0) return { handled, events };
@@ -542,6 +666,10 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
           touched.add(trigger.payload.orderId);
         }
         for (const row of loadOrders([...kindsByOrder.keys()])) {
+          if (mode.replay && placedAfter(row, feed.id)) {
+            later.push(row);
+            continue;
+          }
           const kinds = kindsByOrder.get(row.id) as Set<TriggerKind>;
           if (!isolated) {
             if (settleTriggered(row, kinds, feed, now, events)) handled += 1;
@@ -558,35 +686,73 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
         }
         fired = triggers.takeCrossed(symbol, feed.priceTicks);
       }
+      if (mode.advances) statements.saveCursor.run(symbol, feed.id);
     });
-    for (const row of failed) index(row);
+    // Back in the index after the loop, which would otherwise take their levels again.
+    for (const row of [...failed, ...later]) index(row);
     return { handled, events };
   }
 
   /**
-   * One feed tick. The batch runs without a savepoint per order (each
-   * order's money is frozen already, so none should fail); if one does, the
-   * whole tick rolls back, the orders it touched go back in the index as the
+   * One tick. The batch runs without a savepoint per order (each order's
+   * money is frozen already, so none should fail); if one does, the whole
+   * tick rolls back, the orders it touched go back in the index as the
    * database has them, and the tick runs again order by order. Events after
    * the commit. Outside a stock's market hours nothing fires: the levels stay
    * in the index and fire on the first tick after the open.
    */
-  function onTick(tick: TickEvent): number {
+  function runTick(tick: TickEvent, mode: TickMode): number {
     const contract = contracts.get(tick.symbol);
-    if (contract && !ctx.market.firesAt(contract.instrument, tick.time)) return 0;
-    const feed: FeedTick = { id: tick.tickId, priceTicks: tick.priceTicks, time: tick.time };
-    const touched = new Set<number>();
-    let result: { handled: number; events: UserEvent[] };
-    try {
-      result = processTick(tick.symbol, feed, false, touched);
-    } catch {
-      for (const row of loadOrders([...touched])) index(row);
-      result = processTick(tick.symbol, feed, true, new Set());
+    if (!contract) return 0;
+    let result: { handled: number; events: UserEvent[] } = { handled: 0, events: [] };
+    if (ctx.market.firesAt(contract.instrument, tick.time)) {
+      const feed: FeedTick = { id: tick.tickId, priceTicks: tick.priceTicks, time: tick.time };
+      const touched = new Set<number>();
+      try {
+        result = processTick(tick.symbol, feed, mode, false, touched);
+      } catch {
+        for (const row of loadOrders([...touched])) index(row);
+        result = processTick(tick.symbol, feed, mode, true, new Set());
+      }
     }
+    if (mode.advances) advanceCursor(tick.symbol, tick.tickId);
     emitAll(result.events);
     return result.handled;
   }
-  /** Rebuilds the index from the database and processes the latest stored tick of every instrument with orders. */
+
+  /** A feed tick as the bus announces it, just stored. */
+  const onTick = (tick: TickEvent): number => runTick(tick, { replay: false, advances: true });
+
+  const tickEvent = (symbol: string, tick: FeedTick): TickEvent => ({ symbol, tickId: tick.id, priceTicks: tick.priceTicks, volumeLots: 0, time: tick.time });
+
+  // ---- the engine's cursor: which stored ticks it has processed ----
+
+  /** Per instrument, the last tick processed (every stored tick up to it): in memory, written with each tick's work and by `flushCursors`. */
+  const processed = new Map<string, number>();
+  const unsaved = new Set<string>();
+
+  function advanceCursor(symbol: string, tickId: number): void {
+    if (tickId <= (processed.get(symbol) ?? 0)) return;
+    processed.set(symbol, tickId);
+    unsaved.add(symbol);
+  }
+
+  /** Inside a transaction that moves a level closer: the ticks processed so far were judged against the old level and are never replayed against the new one. */
+  function keepCursor(symbol: string): void {
+    const tickId = processed.get(symbol);
+    if (tickId !== undefined) statements.saveCursor.run(symbol, tickId);
+  }
+
+  /** Writes the cursors of ticks that crossed nothing (a tick's work writes its own): a restart then replays only the last few seconds. */
+  function flushCursors(): void {
+    if (unsaved.size === 0) return;
+    inTransaction(() => {
+      for (const symbol of unsaved) statements.saveCursor.run(symbol, processed.get(symbol) as number);
+    });
+    unsaved.clear();
+  }
+
+  /** Rebuilds the index from the database and reads the engine's cursors; `catchUp` then processes the ticks stored after them. */
   function rebuild(): void {
     const rows = db
       .select()
@@ -594,10 +760,38 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
       .where(inArray(futuresOrders.status, ['entrusted', 'holding']))
       .all();
     for (const row of rows) index(row);
-    for (const symbol of new Set(rows.map((row) => row.symbol))) {
-      const tick = statements.lastTick.get(symbol) as FeedTick | undefined;
-      if (tick) onTick({ symbol, tickId: tick.id, priceTicks: tick.priceTicks, volumeLots: 0, time: tick.time });
+    for (const cursor of statements.cursors.all() as { symbol: string; tickId: number }[]) processed.set(cursor.symbol, cursor.tickId);
+  }
+
+  /**
+   * After a restart, the stored ticks the engine has not processed (stored
+   * just before a crash, or while it was not listening), in id order, as if
+   * they had just arrived; a tick never fires an order placed after it. An
+   * instrument with nothing waiting only moves its cursor to its last tick;
+   * one without a cursor yet (the first start with cursors) processes its
+   * last tick. Answers how many ticks it replayed.
+   */
+  function catchUp(): number {
+    let replayed = 0;
+    for (const symbol of contracts.keys()) {
+      const last = statements.lastTick.get(symbol) as FeedTick | undefined;
+      if (!last) continue;
+      let after = processed.get(symbol);
+      if (after === undefined || triggers.for(symbol).size === 0) {
+        runTick(tickEvent(symbol, last), { replay: true, advances: true });
+        replayed += 1;
+        continue;
+      }
+      while (after < last.id) {
+        const page = statements.ticksAfter.all(symbol, after, REPLAY_PAGE) as FeedTick[];
+        if (page.length === 0) break;
+        for (const tick of page) runTick(tickEvent(symbol, tick), { replay: true, advances: true });
+        replayed += page.length;
+        after = (page.at(-1) as FeedTick).id;
+      }
     }
+    flushCursors();
+    return replayed;
   }
 
   /**
@@ -605,6 +799,7 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
    * that moment: one charge per missed day (after a restart), taken from the
    * margin (capped at it), which moves the liquidation level; a position the
    * last tick already puts past its new level is liquidated at that tick.
+   * (A close charges what is due itself, before this job runs.)
    */
   function chargeOvernight(now: number): number {
     const today = utcDay(now);
@@ -614,43 +809,22 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
       .from(futuresOrders)
       .where(and(eq(futuresOrders.status, 'holding'), sql`${futuresOrders.openedAt} < ${todayStart}`, sql`(${futuresOrders.overnightPaidDay} IS NULL OR ${futuresOrders.overnightPaidDay} < ${today})`))
       .all();
-    const symbols = new Set<string>();
     const events: UserEvent[] = [];
-    db.transaction((tx) => {
-      for (const row of rows) {
-        const firstDue = row.overnightPaidDay === null ? Math.floor((row.openedAt ?? now) / DAY_MS) * DAY_MS + DAY_MS : Date.parse(`${row.overnightPaidDay}T00:00:00Z`) + DAY_MS;
-        const days = Math.max(0, Math.floor((todayStart - firstDue) / DAY_MS) + 1);
-        const fee = Math.min(row.margin, overnightFee(termsOf(row), positionOf(row)) * days);
-        const updated = tx
-          .update(futuresOrders)
-          .set({ margin: row.margin - fee, overnightFees: row.overnightFees + fee, overnightPaidDay: today })
-          .where(eq(futuresOrders.id, row.id))
-          .returning()
-          .get();
-        if (fee > 0)
-          post(
-            ctx.sqlite,
-            {
-              type: 'futures_overnight',
-              refType: 'futures_order',
-              refId: row.id,
-              memo: `${row.symbol} ${row.side}: overnight fee for ${days} day(s) to ${today}`,
-              lines: [
-                { account: lever(row.userId), bucket: 'frozen', amount: -fee },
-                { account: fees, bucket: 'available', amount: fee },
-              ],
-            },
-            now,
-          );
-        index(updated);
-        symbols.add(row.symbol);
-        events.push({ userId: row.userId, kind: 'futures.overnight_charged', refType: 'futures_order', refId: row.id, params: { symbol: row.symbol, fee: money(fee), currency: usdt.symbol, days }, time: now });
-      }
+    const symbols = new Set(rows.map((row) => row.symbol));
+    const charged = inTransaction(() => {
+      for (const symbol of symbols) keepCursor(symbol);
+      return rows.map((row) => {
+        const due = chargeOvernightDue(row, now, now);
+        events.push({ userId: row.userId, kind: 'futures.overnight_charged', refType: 'futures_order', refId: row.id, params: { symbol: row.symbol, fee: money(due.fee), currency: usdt.symbol, days: due.days }, time: now });
+        return due.row;
+      });
     });
+    for (const row of charged) index(row);
     emitAll(events);
+    // The re-check runs the last tick again: it does not move the cursor (no newer tick is processed by it).
     for (const symbol of symbols) {
       const tick = statements.lastTick.get(symbol) as FeedTick | undefined;
-      if (tick) onTick({ symbol, tickId: tick.id, priceTicks: tick.priceTicks, volumeLots: 0, time: tick.time });
+      if (tick) runTick(tickEvent(symbol, tick), { replay: false, advances: false });
     }
     return rows.length;
   }
@@ -749,7 +923,12 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
     };
   }
 
-  /** `/lever/deal`: the lever balance, the instrument's terms and the user's open orders of it, with the account risk rate. */
+  /**
+   * `/lever/deal`: the lever balance, the instrument's terms and the user's
+   * open orders of it, with the account risk rate: equity (available, what
+   * entrusts hold, and every position's margin + P&L at its last tick) over
+   * the margin used.
+   */
   function deal(userId: number, currencyId: number, legalId: number) {
     const contract = contractFor(currencyId, legalId);
     const balance = leverBalance(userId);
@@ -764,12 +943,14 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
       const last = ctx.market.lastTick(row.symbol) ?? (statements.lastTick.get(row.symbol) as FeedTick | undefined);
       return { equityMinor: last ? positionEquity(termsOf(row), positionOf(row), last.priceTicks) : row.margin, marginMinor: row.margin };
     });
+    const usedMargin = holdings.reduce((sum, row) => sum + row.margin, 0);
     return {
       currency: usdt.symbol,
       available: money(balance.available),
       frozen: money(balance.frozen),
-      used_margin: money(holdings.reduce((sum, row) => sum + row.margin, 0)),
-      account_risk_rate: accountRiskRate(balance.available, equities),
+      used_margin: money(usedMargin),
+      // The frozen bucket beyond the positions' margin is what entrusts hold: the user's money as much as the available balance.
+      account_risk_rate: accountRiskRate(balance.available + balance.frozen - usedMargin, equities),
       contract: presentContract(contract),
       contracts: [...contracts.values()].map((entry) => ({ symbol: entry.instrument.symbol, currency_id: entry.instrument.base.id, legal_id: entry.instrument.quote.id, kind: entry.instrument.kind })),
       positions: rows.filter((row) => row.symbol === contract.instrument.symbol).map(present),
@@ -874,7 +1055,7 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
     onSettlement: (listener) => void settlementListeners.push(listener),
   };
 
-  provideVoucherPositions(ctx, createVoucherPositions(ctx, { contractFor, assertMarketOpen, latestTick, index, unindex, closeAt, emitAll, lever, usdt }));
+  provideVoucherPositions(ctx, createVoucherPositions(ctx, { contractFor, assertMarketOpen, tradeTick, index, unindex, closeAt, emitAll, lever, usdt }));
 
   return {
     port,
@@ -889,6 +1070,8 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
     addMargin,
     onTick,
     rebuild,
+    catchUp,
+    flushCursors,
     chargeOvernight,
     deal,
     ownList,

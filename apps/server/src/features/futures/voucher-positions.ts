@@ -21,7 +21,8 @@ interface FeedTick {
 export interface VoucherDeps {
   contractFor(currencyId: number, legalId: number): FuturesContractConfig;
   assertMarketOpen(contract: FuturesContractConfig): void;
-  latestTick(symbol: string): FeedTick;
+  /** The latest tick while it is fresh: what a voucher's position opens at. */
+  tradeTick(symbol: string): FeedTick;
   index(row: OrderRow): void;
   unindex(row: Pick<OrderRow, 'id' | 'symbol'>): void;
   closeAt(row: OrderRow, tick: FeedTick, reason: 'expiry', now: number): UserEvent;
@@ -64,7 +65,7 @@ export function createVoucherPositions(ctx: AppContext, deps: VoucherDeps): Vouc
     if (!contract.multiples.includes(request.multiple)) throw new AppError('futures.unknownMultiple', { multiples: contract.multiples.join(', ') });
     deps.assertMarketOpen(contract);
     const { symbol } = contract.instrument;
-    const tick = deps.latestTick(symbol);
+    const tick = deps.tradeTick(symbol);
     const position = voucherPosition(contract.terms, request.side, tick.priceTicks, request.multiple, request.faceValueMinor, contract.maxLotsPerOrder);
     if (!position) throw new AppError('coupon.voucherTooSmall');
     const now = ctx.now();
@@ -83,6 +84,7 @@ export function createVoucherPositions(ctx: AppContext, deps: VoucherDeps): Vouc
           status: 'holding',
           openPriceTicks: position.openPriceTicks,
           openTickId: tick.id,
+          createdTickId: tick.id,
           openFee: position.feeMinor,
           margin: position.marginMinor,
           openedAt: now,

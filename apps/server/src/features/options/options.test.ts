@@ -23,6 +23,7 @@ interface Option {
   status: 'open' | 'won' | 'lost' | 'tied';
   created_at: number;
   expires_at: number;
+  seconds_left: number;
   open_tick: TickView;
   settle_tick: TickView | null;
   payout: string | null;
@@ -116,6 +117,7 @@ describe('an option from acceptance to settlement', () => {
     expect(option).toMatchObject({ status: 'open', number: '100.000000', payout_rate: '80', break_even_win_rate: '55.56', win_payout: '180.000000', settle_tick: null });
     expect(option.open_tick).toMatchObject({ time: START + 1000, price: '96000.00' });
     expect(option.expires_at - option.created_at).toBe(30_000);
+    expect(option.seconds_left).toBe(30);
     expect(await micro()).toMatchObject({ available: '900.000000', frozen: '100.000000' });
 
     // A tick before expiry decides nothing.
@@ -280,5 +282,20 @@ describe('restart', () => {
     expect((await result(option.id)).status).toBe('open');
     await tickAt(option.expires_at + 1, '94000');
     expect(await settledSoon(option.id)).toMatchObject({ status: 'won', payout: '94.000000' });
+  });
+});
+
+describe('idempotency', () => {
+  it('answers a repeated client_oid with the first option and takes the stake once, even when the price has moved on', async () => {
+    await tickAt(clock + 1000, '93000');
+    const before = await micro();
+    const first = await submit({ type: 'up', number: '10', client_oid: 'option-tap-1' });
+    await tickAt(clock + 1000, '93100');
+    const again = await submit({ type: 'up', number: '10', client_oid: 'option-tap-1' });
+    expect(again.message).toMatchObject({ id: first.message.id, open_tick: first.message.open_tick });
+    expect(Number(before?.available) - Number((await micro())?.available)).toBe(10);
+    const settled = first.message;
+    await tickAt(settled.expires_at, '93000');
+    expect((await settledSoon(settled.id)).status).toBe('tied');
   });
 });

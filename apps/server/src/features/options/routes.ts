@@ -4,6 +4,7 @@ import { currentUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { Feature } from '../../platform/feature.ts';
 import { id, integer, language, pagination } from '../../platform/fields.ts';
+import { clientOidField, idempotencyKey } from '../../platform/idempotency.ts';
 import { loadOptionsConfig } from './config.ts';
 import { createOptionsService } from './service.ts';
 
@@ -22,6 +23,7 @@ const submitBody = z.object({
   type: z.enum(['up', 'down']).describe('up: wins if the settlement price is higher than the open price; down: if lower; equal refunds the stake'),
   seconds: integer().describe('The period, one of /microtrade/seconds'),
   number: decimalText().describe('The stake, within the period\'s minimum and maximum'),
+  client_oid: clientOidField(),
   lang: language(),
 });
 const listQuery = z.object({
@@ -58,12 +60,18 @@ export const optionsFeature: Feature = (api, { ctx, guards }) => {
   api.post(
     '/microtrade/submit',
     {
-      schema: { tags, summary: 'Places an option at the latest feed tick: the stake moves to the options account\'s frozen balance until settlement', body: submitBody },
+      schema: {
+        tags,
+        summary:
+          'Places an option at the latest feed tick (at most 15 s old): the stake moves to the options account\'s frozen balance until settlement. With client_oid, a repeat of the key answers the first option and places nothing.',
+        body: submitBody,
+      },
       preHandler: guards.requireActiveUser,
     },
     async (request) => {
-      const { match_id, currency_id, type, seconds, number } = request.body;
-      return ok(service.submit(currentUser(request).id, { matchId: match_id, currencyId: currency_id, direction: type, seconds, number }));
+      const { match_id, currency_id, type, seconds, number, client_oid } = request.body;
+      const userId = currentUser(request).id;
+      return ok(service.submit(userId, { matchId: match_id, currencyId: currency_id, direction: type, seconds, number }, idempotencyKey(userId, 'microtrade.submit', client_oid)));
     },
   );
 

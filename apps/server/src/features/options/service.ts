@@ -2,19 +2,19 @@ import { breakEvenWinRate, formatMinor, fromMinor, type OptionDirection, type Op
 import type { Statement } from 'better-sqlite3';
 import type { AccountRef } from '../../ledger/accounts.ts';
 import { type PostingLine, post } from '../../ledger/ledger.ts';
+import type { UserEvent } from '../../market/bus.ts';
 import type { Instrument } from '../../market/instruments.ts';
 import { parseUserAmount } from '../../platform/amounts.ts';
 import type { CurrencyInfo } from '../../platform/catalog.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { pageWindow, toPage } from '../../platform/fields.ts';
+import { type IdempotencyKey, onceInTransaction } from '../../platform/idempotency.ts';
 import type { OptionsConfig, PeriodConfig } from './config.ts';
 import { ExpiryIndex } from './expiry-index.ts';
 
 /** Options settled per database transaction: large enough that commits are few, small enough that the event loop breathes between them. */
 const SETTLEMENT_BATCH = 1000;
-/** An open price older than this is no market price: the feed has stalled and the user may know more than the tick. */
-const OPEN_TICK_MAX_AGE_MS = 15_000;
 /** A limit as people write it: 10, not 10.000000. */
 const plain = (units: number, scale: number) => fromMinor(units, scale).toFixed();
 const STATUS_OF: Record<OptionOutcome, OptionStatus> = { win: 'won', loss: 'lost', tie: 'tied' };
@@ -181,6 +181,8 @@ export function createOptionsService(ctx: AppContext, config: OptionsConfig) {
       status: row.status,
       created_at: row.created_at,
       expires_at: row.expires_at,
+      /** Seconds to expiry when answered (0 once due): a countdown from it does not depend on the device's clock. */
+      seconds_left: row.status === 'open' ? Math.max(0, Math.ceil((row.expires_at - ctx.now()) / 1000)) : 0,
       open_tick: tickView(instrument, row.open_tick_id, row.open_tick_time, row.open_price_ticks),
       settle_tick: tickView(instrument, row.settle_tick_id, row.settle_tick_time, row.settle_price_ticks),
       payout: row.payout === null ? null : formatMinor(row.payout, currency.scale),
@@ -196,24 +198,30 @@ export function createOptionsService(ctx: AppContext, config: OptionsConfig) {
     if (!ctx.market.isOpen(instrument, expiresAt)) throw new AppError('options.closesBeforeExpiry');
   }
 
-  function submit(userId: number, input: SubmitInput) {
-    const instrument = instrumentOf(input.matchId);
-    const currency = payableCurrency(input.currencyId);
-    const offered = config.periodsOf(instrument.symbol);
-    const period = offered.find((candidate) => candidate.seconds === input.seconds);
-    if (!period) throw new AppError('options.periodNotFound', { periods: offered.map((candidate) => candidate.seconds).join(', ') });
-    const stake = parseUserAmount(input.number, currency);
-    const limits = period.stakes.get(currency.id) as { minStake: number; maxStake: number };
-    const problem = stakeProblem(stake, limits);
-    if (problem === 'belowMinimum') throw new AppError('options.belowMinimum', { min: plain(limits.minStake, currency.scale), currency: currency.symbol });
-    if (problem === 'aboveMaximum') throw new AppError('options.aboveMaximum', { max: plain(limits.maxStake, currency.scale), currency: currency.symbol });
-    const now = ctx.now();
-    const expiresAt = optionExpiry(now, period.seconds);
-    assertTradable(instrument, now, expiresAt);
-    const openTick = ctx.market.lastTick(instrument.symbol);
-    if (!openTick || now - openTick.time > OPEN_TICK_MAX_AGE_MS) throw new AppError('errors.noMarketPrice');
-
-    const optionId = ctx.sqlite.transaction(() => {
+  /**
+   * Places an option. With an idempotency key the claim, the checks and the
+   * stake are one transaction: a repeat of the key answers the first option
+   * (as it is now) and places nothing, whatever the price or the clock say.
+   */
+  function submit(userId: number, input: SubmitInput, key?: IdempotencyKey) {
+    const placed = ctx.sqlite.transaction(() => {
+      const once = key && onceInTransaction<{ seconds_option: number }>(ctx.sqlite, key, ctx.now());
+      if (once?.earlier) return { optionId: once.earlier.seconds_option, placedNow: null };
+      const instrument = instrumentOf(input.matchId);
+      const currency = payableCurrency(input.currencyId);
+      const offered = config.periodsOf(instrument.symbol);
+      const period = offered.find((candidate) => candidate.seconds === input.seconds);
+      if (!period) throw new AppError('options.periodNotFound', { periods: offered.map((candidate) => candidate.seconds).join(', ') });
+      const stake = parseUserAmount(input.number, currency);
+      const limits = period.stakes.get(currency.id) as { minStake: number; maxStake: number };
+      const problem = stakeProblem(stake, limits);
+      if (problem === 'belowMinimum') throw new AppError('options.belowMinimum', { min: plain(limits.minStake, currency.scale), currency: currency.symbol });
+      if (problem === 'aboveMaximum') throw new AppError('options.aboveMaximum', { max: plain(limits.maxStake, currency.scale), currency: currency.symbol });
+      const now = ctx.now();
+      const expiresAt = optionExpiry(now, period.seconds);
+      assertTradable(instrument, now, expiresAt);
+      const openTick = ctx.market.freshTick(instrument.symbol);
+      if (!openTick) throw new AppError('errors.noMarketPrice');
       const inserted = statements.insert.get(
         userId,
         instrument.symbol,
@@ -242,20 +250,24 @@ export function createOptionsService(ctx: AppContext, config: OptionsConfig) {
         },
         now,
       );
-      return inserted.id;
+      once?.record({ seconds_option: inserted.id });
+      const event: UserEvent = {
+        userId,
+        kind: 'option.placed',
+        refType: 'seconds_option',
+        refId: inserted.id,
+        params: { symbol: instrument.symbol, direction: input.direction, seconds: period.seconds, amount: formatMinor(stake, currency.scale), currency: currency.symbol },
+        time: now,
+      };
+      return { optionId: inserted.id, placedNow: { symbol: instrument.symbol, expiresAt, event } };
     })();
-    index.add(instrument.symbol, expiresAt, optionId);
-    armTimer();
-    ctx.bus.emit('user', {
-      userId,
-      kind: 'option.placed',
-      refType: 'seconds_option',
-      refId: optionId,
-      params: { symbol: instrument.symbol, direction: input.direction, seconds: period.seconds, amount: formatMinor(stake, currency.scale), currency: currency.symbol },
-      time: now,
-    });
-    ctx.bus.emit('balance', { userId });
-    return present(statements.byId.get(optionId) as OptionRow);
+    if (placed.placedNow) {
+      index.add(placed.placedNow.symbol, placed.placedNow.expiresAt, placed.optionId);
+      armTimer();
+      ctx.bus.emit('user', placed.placedNow.event);
+      ctx.bus.emit('balance', { userId });
+    }
+    return present(statements.byId.get(placed.optionId) as OptionRow);
   }
 
   function ownOption(userId: number, optionId: number) {

@@ -9,16 +9,16 @@ import { BatchCloseDialog } from './ContractPage.tsx';
 import { PositionCard } from './PositionCard.tsx';
 import './futures.css';
 
-const TABS: FuturesStatus[] = ['holding', 'entrusted', 'closed'];
+const TABS: FuturesStatus[] = ['holding', 'entrusted', 'closed', 'cancelled'];
 
-/** pages/transaction/contract_order: positions with live P&L and their actions, entrusts with cancel, history with the closing tick and reason. */
+/** pages/transaction/contract_order: positions with live P&L and their actions, entrusts with cancel, history with the closing tick and reason, cancelled entrusts. */
 export default function ContractOrderPage() {
   const { t } = useTranslation('futures');
   const [tab, setTab] = useState<FuturesStatus>('holding');
   const [batch, setBatch] = useState<0 | 1 | 2 | null>(null);
   const orders = useFuturesOrders(tab);
   const quotes = useQuotes();
-  const priceOf = (symbol: string) => quotes.data?.find((quote) => quote.symbol === symbol)?.price;
+  const quoteOf = (symbol: string) => quotes.data?.find((quote) => quote.symbol === symbol);
   const list = orders.data?.list ?? [];
 
   return (
@@ -48,7 +48,7 @@ export default function ContractOrderPage() {
         {orders.data && list.length === 0 ? <p className="futures-empty">{t('empty')}</p> : null}
         <div className="futures-list">
           {list.map((order) => (
-            <PositionCard key={order.id} order={order} feedPrice={priceOf(order.symbol)} />
+            <PositionCard key={order.id} order={order} feedPrice={quoteOf(order.symbol)?.price} marketOpen={quoteOf(order.symbol)?.market_open ?? true} />
           ))}
         </div>
         <BatchCloseDialog type={batch} onClose={() => setBatch(null)} />

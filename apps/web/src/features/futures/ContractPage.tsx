@@ -1,11 +1,11 @@
-
+import { toneOf } from '@openbourse/core';
 import { Button, Dialog, Segmented, Skeleton } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../shared/api/request.ts';
 import { formatSignificant } from '../../shared/format.ts';
-import { type Quote, useQuote } from '../../shared/market/quotes.ts';
+import { type Quote, useQuote, useQuotes } from '../../shared/market/quotes.ts';
 import { ROUTES } from '../../shared/navigation.ts';
 import { useSession } from '../../shared/session.ts';
 import { ChartPanel } from '../../shared/trading/ChartPanel.tsx';
@@ -19,9 +19,9 @@ import '../../shared/trading/trading.css';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { type Contract, type FuturesOrder, futuresPaths, type LeverDeal, type Side, useBatchClose, useLeverDeal, useSubmitFutures } from './api.ts';
+import { type Contract, type FuturesOrder, futuresPaths, type LeverDeal, type Side, useBatchClose, useFuturesOrders, useLeverDeal, useSubmitFutures } from './api.ts';
 import { PositionCard } from './PositionCard.tsx';
-import { previewTicket, priceTicks, termsOf } from './preview.ts';
+import { liveAccountRisk, previewTicket, priceTicks, ratePercent, termsOf } from './preview.ts';
 import './futures.css';
 
 type OrderType = 'market' | 'limit';
@@ -141,6 +141,22 @@ function Ticket({ deal, contract, feedPrice, price }: { deal: LeverDeal; contrac
           <dt>{t('field.liquidation')}</dt>
           <dd data-testid="futures-liquidation">{preview?.liquidation ?? '--'}</dd>
         </div>
+        {preview?.pnlAtTakeProfit !== undefined ? (
+          <div>
+            <dt>{t('field.pnlAtTp')}</dt>
+            <dd data-testid="futures-pnl-at-tp">
+              <span className={`futures-tone--${toneOf(preview.pnlAtTakeProfit)}`}>{formatSignificant(preview.pnlAtTakeProfit)} USDT</span>
+            </dd>
+          </div>
+        ) : null}
+        {preview?.pnlAtStopLoss !== undefined ? (
+          <div>
+            <dt>{t('field.pnlAtSl')}</dt>
+            <dd data-testid="futures-pnl-at-sl">
+              <span className={`futures-tone--${toneOf(preview.pnlAtStopLoss)}`}>{formatSignificant(preview.pnlAtStopLoss)} USDT</span>
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t('field.available')}</dt>
           <dd data-testid="futures-available">{formatSignificant(deal.available)} USDT</dd>
@@ -179,7 +195,7 @@ function Visitor() {
 }
 
 /** The user's positions and entrusts of this pair under the form and book, with close all. */
-function Positions({ positions, feedPrice }: { positions: FuturesOrder[]; feedPrice: string }) {
+function Positions({ positions, quote }: { positions: FuturesOrder[]; quote: Quote }) {
   const { t } = useTranslation('futures');
   const [confirmClose, setConfirmClose] = useState(false);
   return (
@@ -196,9 +212,35 @@ function Positions({ positions, feedPrice }: { positions: FuturesOrder[]; feedPr
       }
       testId="futures-positions"
     >
-      {positions.length === 0 ? <p className="futures-empty">{t('empty')}</p> : positions.map((order) => <PositionCard key={order.id} order={order} feedPrice={feedPrice} />)}
+      {positions.length === 0 ? (
+        <p className="futures-empty">{t('empty')}</p>
+      ) : (
+        positions.map((order) => <PositionCard key={order.id} order={order} feedPrice={quote.price} marketOpen={quote.market_open} />)
+      )}
       <BatchCloseDialog type={confirmClose ? 0 : null} onClose={() => setConfirmClose(false)} />
     </Section>
+  );
+}
+
+/**
+ * Margin in use and the account risk rate, kept live: every holding position
+ * of every pair (not only this one) valued at its live quote with core, as
+ * the server values them at the last ticks.
+ */
+function AccountFacts({ deal }: { deal: LeverDeal }) {
+  const { t } = useTranslation('futures');
+  const holdings = useFuturesOrders('holding');
+  const quotes = useQuotes();
+  const priceOf = (symbol: string) => quotes.data?.find((entry) => entry.symbol === symbol)?.price;
+  const risk = holdings.data ? liveAccountRisk(deal, holdings.data.list, priceOf) : deal.account_risk_rate;
+  return (
+    <Facts
+      className="futures-account"
+      facts={[
+        { label: t('field.usedMargin'), value: `${formatSignificant(deal.used_margin)} USDT` },
+        { label: t('field.accountRisk'), value: risk ? `${risk}%` : '--', testId: 'futures-account-risk' },
+      ]}
+    />
   );
 }
 
@@ -255,17 +297,9 @@ function ContractScreen({ quote }: { quote: Quote }) {
         bottom={
           token && deal.data ? (
             <>
-              <Facts
-                className="futures-account"
-                facts={[
-                  { label: t('field.usedMargin'), value: `${formatSignificant(deal.data.used_margin)} USDT` },
-                  { label: t('field.accountRisk'), value: deal.data.account_risk_rate ? `${deal.data.account_risk_rate}%` : '--' },
-                ]}
-              />
-              <Positions positions={deal.data.positions} feedPrice={quote.price} />
-              {contract ? (
-                <p className="futures-note">{t('note.spread', { spread: contract.spread, fee: Number(contract.fee_rate) * 100, overnight: Number(contract.overnight_rate) * 100 })}</p>
-              ) : null}
+              <AccountFacts deal={deal.data} />
+              <Positions positions={deal.data.positions} quote={quote} />
+              {contract ? <p className="futures-note">{t('note.spread', { spread: contract.spread, fee: ratePercent(contract.fee_rate), overnight: ratePercent(contract.overnight_rate) })}</p> : null}
               <p className="futures-note futures-note--risk">{t('note.risk')}</p>
             </>
           ) : null

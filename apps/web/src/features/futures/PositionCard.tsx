@@ -6,7 +6,7 @@ import { formatDecimal, formatSignificant } from '../../shared/format.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { Facts } from '../../shared/ui/Facts.tsx';
 import { type FuturesOrder, useAddMargin, useCancelEntrust, useCloseFutures, useSetStops } from './api.ts';
-import { livePosition } from './preview.ts';
+import { liquidationAfterMargin, livePosition } from './preview.ts';
 
 const tone = (value: string | null) => (value === null ? 'flat' : Number(value) > 0 ? 'up' : Number(value) < 0 ? 'down' : 'flat');
 const price = (value: string | null) => (value === null ? '--' : formatDecimal(value));
@@ -50,10 +50,12 @@ function StopsDialog({ order, onClose }: { order: FuturesOrder; onClose: () => v
   );
 }
 
+/** Adds margin, previewing the liquidation price it moves to (core, as the server will compute it). */
 function MarginDialog({ order, onClose }: { order: FuturesOrder; onClose: () => void }) {
   const { t } = useTranslation('futures');
   const [amount, setAmount] = useState('');
   const addMargin = useAddMargin();
+  const moved = liquidationAfterMargin(order, amount);
   const save = async () => {
     try {
       await addMargin.mutateAsync({ id: order.id, amount });
@@ -67,9 +69,15 @@ function MarginDialog({ order, onClose }: { order: FuturesOrder; onClose: () => 
       visible
       title={t('action.addMargin')}
       content={
-        <div className="futures-field">
-          <span>USDT</span>
-          <Input inputMode="decimal" value={amount} onChange={setAmount} data-testid="futures-margin-amount" />
+        <div className="futures-dialog">
+          <div className="futures-field">
+            <span>USDT</span>
+            <Input inputMode="decimal" value={amount} onChange={setAmount} data-testid="futures-margin-amount" />
+          </div>
+          <p className="futures-note" data-testid="futures-margin-liquidation">
+            {t('field.liquidation')}: {price(order.liquidation_price)}
+            {moved === null ? null : ` → ${formatDecimal(moved)}`}
+          </p>
         </div>
       }
       closeOnAction
@@ -79,8 +87,13 @@ function MarginDialog({ order, onClose }: { order: FuturesOrder; onClose: () => 
   );
 }
 
-/** One futures order: a live position with its actions, a waiting entrust with cancel, or a closed one with the tick that closed it. */
-export function PositionCard({ order, feedPrice }: { order: FuturesOrder; feedPrice: string | undefined }) {
+/**
+ * One futures order: a live position with its actions, a waiting entrust
+ * with cancel, or a closed one with the tick that closed it. While its
+ * market is closed (a stock out of hours) there is no price to close at: the
+ * close button waits, saying why.
+ */
+export function PositionCard({ order, feedPrice, marketOpen }: { order: FuturesOrder; feedPrice: string | undefined; marketOpen: boolean }) {
   const { t } = useTranslation('futures');
   const [dialog, setDialog] = useState<'stops' | 'margin' | null>(null);
   const close = useCloseFutures();
@@ -141,7 +154,7 @@ export function PositionCard({ order, feedPrice }: { order: FuturesOrder; feedPr
               ? { label: t('field.closeTick'), value: t('field.tickValue', { id: order.close.tick.id, price: formatDecimal(order.close.tick.price), time: formatDateTime(order.close.tick.time) }), testId: 'futures-close-tick' }
               : null,
             { label: t('field.fee'), value: `${formatSignificant(order.close.fee)} USDT` },
-            { label: t('field.payout'), value: `${formatSignificant(order.close.payout)} USDT` },
+            { label: t('field.payout'), value: `${formatSignificant(order.close.payout)} USDT`, testId: 'futures-closed-payout' },
           ]}
         />
       ) : null}
@@ -156,6 +169,7 @@ export function PositionCard({ order, feedPrice }: { order: FuturesOrder; feedPr
           <Button
             size="small"
             color="primary"
+            disabled={!marketOpen}
             loading={close.isPending}
             onClick={() => {
               void Dialog.confirm({ content: t('confirm.close'), onConfirm: () => run(() => close.mutateAsync(order.id), t('done.closed')) });
@@ -165,6 +179,11 @@ export function PositionCard({ order, feedPrice }: { order: FuturesOrder; feedPr
             {t('action.close')}
           </Button>
         </div>
+      ) : null}
+      {order.status === 'holding' && !marketOpen ? (
+        <p className="futures-note futures-note--closed" data-testid="futures-close-waits">
+          {t('note.closeWaits')}
+        </p>
       ) : null}
       {order.status === 'entrusted' ? (
         <div className="futures-card__actions">

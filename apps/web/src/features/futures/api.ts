@@ -8,7 +8,8 @@ import { useSession } from '../../shared/session.ts';
 
 export type Side = 'long' | 'short';
 export type FuturesStatus = 'entrusted' | 'holding' | 'closed' | 'cancelled';
-export type CloseReason = 'manual' | 'batch' | 'take_profit' | 'stop_loss' | 'liquidation';
+/** `expiry`: a coupon's position voucher closed at the first tick after its end. */
+export type CloseReason = 'manual' | 'batch' | 'take_profit' | 'stop_loss' | 'liquidation' | 'expiry';
 
 /** Contract terms as the server sends them (core `FuturesTerms` in wire names). */
 export interface WireTerms {

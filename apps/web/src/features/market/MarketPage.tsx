@@ -16,7 +16,7 @@ import './market.css';
 const MARKET_TABS = ['favourite', 'crypto', 'stock'] as const;
 type MarketTab = (typeof MARKET_TABS)[number];
 
-/** `?tab=stock` (the home grid's stock entry) and the other tab names select a tab; anything else shows crypto. */
+/** `?tab=stock` (a link into the stock quotes, e.g. from the news; the home grid's stock entry opens the stock contracts hub, pages/transaction/index2) and the other tab names select a tab; anything else shows crypto. */
 function tabOf(param: string | null): MarketTab {
   return MARKET_TABS.find((tab) => tab === param) ?? 'crypto';
 }

@@ -1,15 +1,30 @@
 import { Button, ErrorBlock, Skeleton, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNow } from '../../shared/use-now.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { optionPaths, type SecondsOption, useOptionList } from './api.ts';
+import { type ListedOption, optionPaths, useOptionList } from './api.ts';
 import { OptionResult } from './OptionResult.tsx';
 import './options.css';
 
 type Tab = 'open' | 'settled';
 
-function OptionCard({ option }: { option: SecondsOption }) {
+const COUNTDOWN_STEP_MS = 250;
+
+/** A running option's seconds left on this device's clock; at zero it waits for the settlement event, which moves it to the settled tab. */
+function Countdown({ option }: { option: ListedOption }) {
+  const { t } = useTranslation('options');
+  const now = useNow(COUNTDOWN_STEP_MS);
+  const left = Math.max(0, Math.ceil((option.expiresHere - now) / 1000));
+  return (
+    <p className="options-note" data-testid="option-countdown">
+      {left > 0 ? t('active.left', { count: left }) : t('active.settling')} · {t('orders.expiresAt', { time: new Date(option.expires_at).toLocaleTimeString() })}
+    </p>
+  );
+}
+
+function OptionCard({ option }: { option: ListedOption }) {
   const { t } = useTranslation('options');
   return (
     <article className="options-card" data-testid={`option-${option.id}`}>
@@ -20,7 +35,7 @@ function OptionCard({ option }: { option: SecondsOption }) {
         <span className={`options-status options-status--${option.status}`}>{t(`status.${option.status}`)}</span>
       </header>
       <OptionResult option={option} />
-      {option.status === 'open' ? <p className="options-note">{t('orders.expiresAt', { time: new Date(option.expires_at).toLocaleTimeString() })}</p> : null}
+      {option.status === 'open' ? <Countdown option={option} /> : null}
     </article>
   );
 }
@@ -46,7 +61,7 @@ function OptionList({ status }: { status: Tab }) {
   );
 }
 
-/** The user's seconds options (`pages/transaction/seconds_order`): open ones counting down, settled ones with both ticks. */
+/** The user's seconds options (`pages/transaction/seconds_order`): open ones with a live countdown, settled ones with both ticks. */
 export default function SecondsOrderPage() {
   const { t } = useTranslation('options');
   const [tab, setTab] = useState<Tab>('open');

@@ -1,7 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeQuote, renderAt, setupPageTests, stubApi } from '../../shared/test-utils.tsx';
-import type { OptionPeriods, PayableCurrency } from './api.ts';
+import type { OptionPeriods, PayableCurrency, SecondsOption } from './api.ts';
 import SecondsPage from './SecondsPage.tsx';
 
 const periods: OptionPeriods = {
@@ -33,5 +33,55 @@ describe('seconds option ticket', () => {
     fireEvent.change(stake, { target: { value: '5' } });
     expect(screen.getByTestId('options-issue').textContent).toContain('10');
     expect((screen.getByTestId('options-up') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('a placed option', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('waits for the settlement over the socket after its countdown, asking for the result at most once', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const placed: SecondsOption = {
+      id: 7,
+      match_id: 1,
+      symbol: 'BTC/USDT',
+      currency_id: 3,
+      currency: 'USDT',
+      type: 'up',
+      seconds: 30,
+      number: '50.000000',
+      payout_rate: '80',
+      break_even_win_rate: '55.56',
+      win_payout: '90.000000',
+      status: 'open',
+      created_at: 0,
+      expires_at: 30_000,
+      seconds_left: 30,
+      open_tick: { id: 1, time: 0, price: '96000.00' },
+      settle_tick: null,
+      payout: null,
+      profit: null,
+      settled_at: null,
+    };
+    const { calledPaths } = stubApi({
+      '/currency/quotation_new': [makeQuote('BTC/USDT', { price: '96000.00', currency_id: 1 })],
+      '/microtrade/seconds': periods,
+      '/microtrade/payable_currencies': payable,
+      '/microtrade/submit': placed,
+      '/microtrade/get_result': placed,
+    });
+    renderAt(<SecondsPage />, '/pages/transaction/seconds?symbol=BTC%2FUSDT');
+    await screen.findByTestId('options-ticket');
+    fireEvent.change(screen.getByTestId('options-stake').querySelector('input') as HTMLInputElement, { target: { value: '50' } });
+    fireEvent.click(screen.getByTestId('options-up'));
+    await screen.findByTestId('options-active');
+    const asked = () => calledPaths().filter((path) => path.endsWith('/microtrade/get_result')).length;
+    await act(() => vi.advanceTimersByTimeAsync(29_000));
+    const beforeExpiry = asked();
+    // A minute past expiry without the socket's event: one request, not one a second.
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(asked()).toBe(beforeExpiry + 1);
   });
 });

@@ -17,8 +17,10 @@ import './options.css';
 
 const DEFAULT_SYMBOL = 'BTC/USDT';
 const COUNTDOWN_STEP_MS = 250;
+/** After the countdown the result comes over the socket; only if it has not come by then is it asked for, once. */
+const RESULT_FALLBACK_MS = 5000;
 
-/** Seconds left, counted on this device from when the server accepted the option, so a device clock that is off does not matter. */
+/** Seconds left, counted on this device from when the server's acceptance arrived, so a device clock that is off does not matter. */
 function useSecondsLeft(option: SecondsOption | null, acceptedAt: number): number {
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
@@ -27,7 +29,7 @@ function useSecondsLeft(option: SecondsOption | null, acceptedAt: number): numbe
     return () => clearInterval(timer);
   }, [option]);
   if (!option) return 0;
-  return Math.max(0, Math.ceil((acceptedAt + option.seconds * 1000 - now) / 1000));
+  return Math.max(0, Math.ceil((acceptedAt + option.seconds_left * 1000 - now) / 1000));
 }
 
 function PriceHeader({ quote }: { quote: Quote }) {
@@ -71,13 +73,14 @@ function ActiveOption({ placed, acceptedAt, onClose }: { placed: SecondsOption; 
   const result = useOptionResult(placed.id);
   const option = result.data ?? placed;
   const settled = option.status !== 'open';
-  // The realtime event settles it on screen; should it be missed, the result is asked for once a second after expiry.
+  // The realtime event settles it on screen (and a reconnect asks again); should the event be missed, one request after a grace period, not a poll.
   const { refetch } = result;
+  const due = left === 0;
   useEffect(() => {
-    if (settled || left > 0) return;
-    const timer = setInterval(() => void refetch(), 1000);
-    return () => clearInterval(timer);
-  }, [settled, left, refetch]);
+    if (settled || !due) return;
+    const timer = setTimeout(() => void refetch(), RESULT_FALLBACK_MS);
+    return () => clearTimeout(timer);
+  }, [settled, due, refetch]);
   return (
     <>
       <Section title={t('active.title')} testId="options-active">

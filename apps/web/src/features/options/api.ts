@@ -62,6 +62,8 @@ export interface SecondsOption {
   status: OptionStatus;
   created_at: number;
   expires_at: number;
+  /** Seconds to expiry when the server answered: counted down from the answer's arrival, so the device's clock does not matter. */
+  seconds_left: number;
   open_tick: FeedTick;
   settle_tick: FeedTick | null;
   payout: string | null;
@@ -122,12 +124,19 @@ export function useOptionResult(id: number | null) {
   return useQuery({ queryKey: [OPTIONS_KEY, 'result', id], queryFn: () => api.get<SecondsOption>('/microtrade/get_result', { id: id ?? undefined }, { silent: true }), enabled: token !== null && id !== null });
 }
 
+/** A listed option with the moment it expires on this device's clock (its `seconds_left` counted from the answer's arrival), for countdowns. */
+export type ListedOption = SecondsOption & { expiresHere: number };
+
 export function useOptionList(status: 'open' | 'settled', matchId?: number) {
   const { token } = useSession();
   useFollowOptionEvents(token !== null);
   return useInfiniteQuery({
     queryKey: [OPTIONS_KEY, 'list', status, matchId ?? null],
-    queryFn: ({ pageParam }) => api.get<Page<SecondsOption>>('/microtrade/lists', { status, match_id: matchId, page: pageParam, limit: 10 }, { silent: true }),
+    queryFn: async ({ pageParam }): Promise<Page<ListedOption>> => {
+      const page = await api.get<Page<SecondsOption>>('/microtrade/lists', { status, match_id: matchId, page: pageParam, limit: 10 }, { silent: true });
+      const arrived = Date.now();
+      return { ...page, list: page.list.map((option) => ({ ...option, expiresHere: arrived + option.seconds_left * 1000 })) };
+    },
     initialPageParam: 1,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
     enabled: token !== null,

@@ -37,7 +37,19 @@ const MONEY_CALLS: ReadonlySet<string> = new Set([
 ]);
 
 /** The money calls whose endpoint takes a `client_oid`: the server answers a repeated key with the first result. */
-const KEYED_CALLS: ReadonlySet<string> = new Set(['/coin/trade', '/wallet/out', '/wallet/change', '/user/Transfer', '/lh/deposit', '/dual/buyDual', '/project/order']);
+const KEYED_CALLS: ReadonlySet<string> = new Set([
+  '/coin/trade',
+  '/wallet/out',
+  '/wallet/change',
+  '/user/Transfer',
+  '/lh/deposit',
+  '/dual/buyDual',
+  '/project/order',
+  '/lever/submit',
+  '/lever/close',
+  '/lever/batch_close',
+  '/microtrade/submit',
+]);
 
 export const isMoneyCall = (path: string): boolean => MONEY_CALLS.has(path);
 

@@ -71,6 +71,11 @@ describe('client_oid', () => {
     expect(sentParams(fetchMock, 3)).not.toHaveProperty('client_oid');
     expect(takesClientOid('/coin/cancel')).toBe(false);
   });
+
+  it('goes on the futures opens and closes and the seconds option, whose endpoints answer a repeated key with the first result', () => {
+    for (const path of ['/lever/submit', '/lever/close', '/lever/batch_close', '/microtrade/submit']) expect(takesClientOid(path), path).toBe(true);
+    expect(takesClientOid('/lever/setstop')).toBe(false);
+  });
 });
 
 describe('query defaults', () => {
