@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REPO_ROOT } from '../../../scripts/lib/demo-server.ts';
 import { api, baseUrl, dismissHomePopup, launchBrowser, open, outboxCode, phonePage, screenshot, signInAs, waitForRoute } from './browser.ts';
+import { freshDeviceId } from './identity.ts';
 
 const run = promisify(execFile);
 
@@ -19,7 +20,7 @@ async function newUser(): Promise<{ email: string; password: string; token: stri
   const email = `notice-${Date.now()}@openbourse.test`;
   const password = 'Notice2026';
   await api('/sms_mail', { user_string: email, scene: 'register' });
-  const token = (await api<string>('/user/register', { user_string: email, code: await outboxCode(email), password, re_password: password })).message;
+  const token = (await api<string>('/user/register', { user_string: email, code: await outboxCode(email), password, re_password: password, device_token: freshDeviceId() })).message;
   return { email, password, token };
 }
 

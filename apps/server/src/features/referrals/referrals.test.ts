@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { credit, freshIp, latestCode, pushTicks, registerUser, startServer, type TestServer, uniqueEmail } from '../../../test/harness.ts';
+import { credit, freshDevice, freshIp, latestCode, pushTicks, registerUser, startServer, type TestServer, uniqueEmail } from '../../../test/harness.ts';
 
 let server: TestServer;
 
@@ -14,7 +14,7 @@ async function registerWithCode(code: string | undefined, email = uniqueEmail('i
   await server.post('/sms_mail', { user_string: email, scene: 'register' }, { ip });
   const registered = await server.post<string>(
     '/user/register',
-    { user_string: email, code: await latestCode(server, email), password: 'Secret123', re_password: 'Secret123', extension_code: code, device_token: origin.device },
+    { user_string: email, code: await latestCode(server, email), password: 'Secret123', re_password: 'Secret123', extension_code: code, device_token: origin.device ?? freshDevice() },
     { ip, lang: 'en' },
   );
   return { email, registered };

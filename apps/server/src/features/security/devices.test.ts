@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserEvent } from '../../market/bus.ts';
-import { freshIp, registerUser, startServer, type TestServer, uniqueEmail } from '../../../test/harness.ts';
+import { freshDevice, freshIp, registerUser, startServer, type TestServer, uniqueEmail } from '../../../test/harness.ts';
 
 let server: TestServer;
 const events: UserEvent[] = [];
@@ -125,7 +125,7 @@ describe('the new-device mail', () => {
     const registered = await server.post('/sms_mail', { user_string: email, scene: 'register' }, { ip, userAgent: IPHONE });
     expect(registered.type).toBe('ok');
     const code = (await outbox(email))[0]?.code ?? '';
-    await server.post('/user/register', { user_string: email, code, password: 'Secret123', re_password: 'Secret123' }, { ip, userAgent: IPHONE });
+    await server.post('/user/register', { user_string: email, code, password: 'Secret123', re_password: 'Secret123', device_token: freshDevice() }, { ip, userAgent: IPHONE });
     const before = events.length;
 
     // The device it signed up on is known.
