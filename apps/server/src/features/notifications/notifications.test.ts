@@ -96,6 +96,19 @@ describe('the notification centre', () => {
     expect(makerNotices.n).toBe(0);
   });
 
+  it('tells the owner of a liquidated futures position, in the reader\'s language', async () => {
+    const user = await registerUser(server);
+    credit(server, user.email, '1000', 'USDT', 3);
+    const feed = (price: string) => pushTicks(server, 'BTC/USDT', [{ price, volume: '0.1', time: server.built.ctx.now() }]);
+    await feed('100000');
+    const opened = await server.post<{ id: number; liquidation_price: string }>('/lever/submit', { currency_id: 1, legal_id: 3, order_type: 'market', type: 1, lots: 10, multiple: 100 }, { token: user.token });
+    expect(opened.type).toBe('ok');
+    await feed(opened.message.liquidation_price);
+    const liquidated = async (lang: string) => personal((await list(user.token, lang)).message).find((notice) => notice.kind === 'futures.liquidated');
+    expect(await liquidated('en')).toMatchObject({ title: 'Trading', content: expect.stringMatching(/^Your position on BTC\/USDT was liquidated with a profit or loss of -\d+\.\d{6} USDT\.$/), link: '/pages/transaction/contract_order' });
+    expect((await liquidated('spa'))?.content).toMatch(/^Tu posición en BTC\/USDT/);
+  });
+
   it('has a text in every language for every kind it maps, with every value filled in', async () => {
     const user = await registerUser(server);
     const userId = userIdOf(user.email);

@@ -151,6 +151,15 @@ describe('the new-device mail', () => {
     const loginEvents = events.slice(before).filter((event) => event.kind === 'account.new_device_login');
     expect(loginEvents).toHaveLength(2);
     expect(loginEvents[0]?.params).toEqual({ ip: '10.3.0.9', device: 'Chrome 126 · Android 14' });
+    // The notification centre has both, in the reader's language.
+    const token = await loginFrom(email, 'Secret123', ip, IPHONE);
+    const notices = async (lang: string) =>
+      (await server.get<{ list: { kind: string; content: string; link: string }[] }>('/notice/list', { limit: 50 }, { token, lang })).message.list.filter((notice) => notice.kind === 'account.new_device_login');
+    const english = await notices('en');
+    expect(english).toHaveLength(2);
+    expect(english[1]).toMatchObject({ content: 'New login from Chrome 126 · Android 14 (IP 10.3.0.9). If this was not you, change your password now.', link: '/pages/setting/security' });
+    expect((await notices('th'))[1]?.content).toContain('Chrome 126 · Android 14');
+    expect((await notices('th'))[1]?.content).not.toBe(english[1]?.content);
   });
 
   it('is not sent for a failed login', async () => {
