@@ -21,11 +21,15 @@ describe('registration', () => {
     expect(outbox.message[0]?.text).toContain(code);
 
     expect((await server.post('/user/check_email', { user_string: email, email_code: code, scene: 'register' }, { ip })).type).toBe('ok');
-    const registered = await server.post<string>('/user/register', { user_string: email, code, password: 'Secret123', re_password: 'Secret123', device_token: freshDevice() }, { ip });
+    const registered = await server.post<string>('/user/register', { user_string: email, code, password: 'Secret123', re_password: 'Secret123', device_token: freshDevice() }, { ip, lang: 'jp' });
     expect(registered.type).toBe('ok');
+    // The language the user signed up in is the one their mails are written in, until they log in with another.
+    const language = () => (server.built.ctx.sqlite.prepare('SELECT lang FROM users WHERE email = ?').get(email) as { lang: string }).lang;
+    expect(language()).toBe('jp');
 
-    const login = await server.post<string>('/user/login', { user_string: email.toUpperCase(), password: 'Secret123' }, { ip });
+    const login = await server.post<string>('/user/login', { user_string: email.toUpperCase(), password: 'Secret123' }, { ip, lang: 'vi' });
     expect(login.type).toBe('ok');
+    expect(language()).toBe('vi');
     expect(login.message).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const info = await server.get<{ email: string }>('/user/info', {}, { token: login.message });
@@ -74,7 +78,8 @@ describe('registration', () => {
       [{ user_string: "a@b.co'; DROP TABLE users; --", code: '123456', password: 'Secret123', re_password: 'Secret123' }, 'Enter a valid email or mobile number'],
       // The app always sends its device id: the per-device sign-up limit needs one.
       [{ user_string: 'a@b.co', code: '123456', password: 'Secret123', re_password: 'Secret123' }, 'Please enter device id'],
-      [{ user_string: 'a@b.co', code: '123456', password: 'Secret123', re_password: 'Secret123', device_token: 'short' }, 'device id is not valid'],
+      [{ user_string: 'a@b.co', code: '123456', password: 'Secret123', re_password: 'Secret123', device_token: 'short' }, 'device id needs at least 16 characters'],
+      [{ user_string: 'a@b.co', code: '123456', password: 'Secret123', re_password: 'Secret123', device_token: '<script>alert(1)</script>' }, 'device id is not valid'],
     ];
     for (const [body, message] of cases) {
       expect(await server.post('/user/register', body, { ip, lang: 'en' })).toEqual({ type: 'error', message });
