@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -138,7 +139,7 @@ export async function registerChildUser(server: ChildServer, email: string, pass
   if (sent.type !== 'ok') throw new Error(`code not sent: ${JSON.stringify(sent)}`);
   const outbox = await server.get<{ code: string }[]>('/dev/outbox', { to: email });
   const code = outbox.message[0]?.code ?? '';
-  const registered = await server.post<string>('/user/register', { user_string: email, code, password, re_password: password });
+  const registered = await server.post<string>('/user/register', { user_string: email, code, password, re_password: password, device_token: randomBytes(32).toString('base64url') });
   if (registered.type !== 'ok') throw new Error(`registration failed: ${JSON.stringify(registered)}`);
   return registered.message;
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,6 +118,11 @@ export async function latestCode(server: TestServer, to: string): Promise<string
   return code;
 }
 
+/** A fresh app device id, as the H5 app sends at registration (one per simulated phone). */
+export function freshDevice(): string {
+  return randomBytes(32).toString('base64url');
+}
+
 let emailCounter = 0;
 export function uniqueEmail(prefix = 'user'): string {
   emailCounter += 1;
@@ -129,7 +135,7 @@ export async function registerUser(server: TestServer, email = uniqueEmail(), pa
   const sent = await server.post('/sms_mail', { user_string: email, scene: 'register' }, { ip });
   if (sent.type !== 'ok') throw new Error(`code not sent: ${JSON.stringify(sent)}`);
   const code = await latestCode(server, email);
-  const registered = await server.post<string>('/user/register', { user_string: email, code, password, re_password: password }, { ip });
+  const registered = await server.post<string>('/user/register', { user_string: email, code, password, re_password: password, device_token: freshDevice() }, { ip });
   if (registered.type !== 'ok') throw new Error(`registration failed: ${JSON.stringify(registered)}`);
   return { email, password, token: registered.message };
 }

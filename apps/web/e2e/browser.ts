@@ -5,7 +5,7 @@ import { launchChromium } from '../../../scripts/lib/chromium.ts';
 import { inject } from 'vitest';
 import { WEB_VERSION } from '../src/shared/session.ts';
 import { screenshotDir } from './artifacts.ts';
-import { freshMobile } from './identity.ts';
+import { freshDeviceId, freshMobile } from './identity.ts';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -91,10 +91,22 @@ export function toast(page: Page, text: string): Locator {
   return page.locator('.adm-toast-main').filter({ hasText: text });
 }
 
-/** Closes the home page's pop-up notice, which opens once per browser tab when the home data has arrived. */
+/**
+ * Closes the home page's pop-up notice if it opens. It opens once per version
+ * of the notice on a device (local storage), so a profile that has seen this
+ * version gets none: the helper waits until the page has decided (the app
+ * marks the version seen in the same step that opens the pop-up) and closes
+ * the pop-up only when it is up.
+ */
 export async function dismissHomePopup(page: Page): Promise<void> {
+  const notice = (await (await fetch(`${baseUrl()}/api/news/index_pop`)).json()) as { message: { id: number; published_at?: number } | null };
+  if (!notice.message) return;
+  const seenKey = `ob.homePopup.${notice.message.id}:${notice.message.published_at ?? 0}`;
+  await page.waitForFunction((key) => localStorage.getItem(key) !== null, seenKey);
+  // The pop-up renders in the frame after the mark.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   const popup = page.getByTestId('home-popup');
-  await popup.waitFor();
+  if (!(await popup.isVisible())) return;
   await page.locator('.home-popup__close').click();
   await popup.waitFor({ state: 'hidden' });
 }
@@ -132,7 +144,7 @@ export async function outboxCode(address: string): Promise<string> {
 export async function registerUser(prefix: string, password: string): Promise<{ email: string; password: string; token: string }> {
   const email = `${prefix}-${Date.now()}@openbourse.test`;
   await api('/sms_mail', { user_string: email, scene: 'register' });
-  const registered = await api<string>('/user/register', { user_string: email, code: await outboxCode(email), password, re_password: password });
+  const registered = await api<string>('/user/register', { user_string: email, code: await outboxCode(email), password, re_password: password, device_token: freshDeviceId() });
   if (registered.type !== 'ok') throw new Error(JSON.stringify(registered));
   return { email, password, token: registered.message };
 }

@@ -9,6 +9,7 @@ import { DEMO_OPERATOR } from '../../server/src/console/demo-operator.ts';
 import { currentTotp } from '../../server/src/platform/totp.ts';
 import { WEB_VERSION } from '../src/shared/session.ts';
 import { DEMO, launchBrowser, phonePage, screenshot } from './browser.ts';
+import { freshDeviceId } from './identity.ts';
 
 /**
  * Copy trading from the phone on a demo server of its own. A freshly
@@ -76,7 +77,7 @@ async function fundedFollower(): Promise<{ email: string; token: string }> {
   const email = `follower-${Date.now()}@openbourse.test`;
   const password = 'Follow2026';
   await call('/sms_mail', { user_string: email, scene: 'register' });
-  const token = await call<string>('/user/register', { user_string: email, code: await outboxCode(email), password, re_password: password });
+  const token = await call<string>('/user/register', { user_string: email, code: await outboxCode(email), password, re_password: password, device_token: freshDeviceId() });
   await run(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli.ts', 'credit', email, '500', 'USDT'], { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: server.dataDir } });
   await call('/wallet/change', { currency_id: 'USDT', from_field: 'change', to_field: 'lever', number: '500' }, token);
   return { email, token };

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 
 const ID_CARD_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 
@@ -17,4 +17,9 @@ export function chineseIdNumber(): string {
 /** A mainland mobile number nobody in this run holds yet. */
 export function freshMobile(): string {
   return `139${String(randomInt(100_000_000)).padStart(8, '0')}`;
+}
+
+/** A phone's device id as the app sends it at registration (a new phone each time). */
+export function freshDeviceId(): string {
+  return randomBytes(32).toString('base64url');
 }

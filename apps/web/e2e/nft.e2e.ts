@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DemoServer, REPO_ROOT, startDemoServer } from '../../../scripts/lib/demo-server.ts';
 import { DEMO, launchBrowser, newTab, phoneContext, screenshot } from './browser.ts';
+import { freshDeviceId } from './identity.ts';
 import { apiClient, serverClock, settledShot, storeSession } from './own-server.ts';
 
 /**
@@ -31,7 +32,7 @@ async function ops(args: string[]): Promise<void> {
 async function registered(email: string): Promise<string> {
   await call('/sms_mail', { user_string: email, scene: 'register' }, 'POST', '');
   const outbox = await call<{ code: string | null }[]>('/dev/outbox', { to: email }, 'GET', '');
-  return call<string>('/user/register', { user_string: email, code: outbox[0]?.code ?? '', password: 'Secret123', re_password: 'Secret123' }, 'POST', '');
+  return call<string>('/user/register', { user_string: email, code: outbox[0]?.code ?? '', password: 'Secret123', re_password: 'Secret123', device_token: freshDeviceId() }, 'POST', '');
 }
 
 const { advanceTo } = serverClock(call);

@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import jsQR from 'jsqr';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REPO_ROOT } from '../../../scripts/lib/demo-server.ts';
 import { api, baseUrl, dismissHomePopup, launchBrowser, open, outboxCode, phonePage, screenshot, signInAs, waitForRoute } from './browser.ts';
+import { freshDeviceId } from './identity.ts';
 
 const run = promisify(execFile);
 
@@ -19,8 +21,28 @@ async function newUser(): Promise<{ email: string; password: string; token: stri
   const email = `notice-${Date.now()}@openbourse.test`;
   const password = 'Notice2026';
   await api('/sms_mail', { user_string: email, scene: 'register' });
-  const token = (await api<string>('/user/register', { user_string: email, code: await outboxCode(email), password, re_password: password })).message;
+  const token = (await api<string>('/user/register', { user_string: email, code: await outboxCode(email), password, re_password: password, device_token: freshDeviceId() })).message;
   return { email, password, token };
+}
+
+/** The text of the QR code in a picture (an address the page can load): its pixels read in the page, decoded here with jsQR. */
+async function decodeQr(page: Page, source: string): Promise<string | undefined> {
+  const pixels = await page.evaluate(async (src) => {
+    const image = new Image();
+    image.src = src;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const context = canvas.getContext('2d');
+    context?.drawImage(image, 0, 0);
+    const bytes = context?.getImageData(0, 0, canvas.width, canvas.height).data ?? new Uint8ClampedArray();
+    // Base64 crosses to the test far faster than an array of numbers (a poster is 2 million bytes).
+    let binary = '';
+    for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+    return { width: canvas.width, height: canvas.height, base64: btoa(binary) };
+  }, source);
+  return jsQR(new Uint8ClampedArray(Buffer.from(pixels.base64, 'base64')), pixels.width, pixels.height)?.data;
 }
 
 async function unreadCount(token: string): Promise<number> {
@@ -73,7 +95,7 @@ describe('the notification centre', () => {
 });
 
 describe('the invitation page', () => {
-  it('shows the invite code and a QR code that decodes to the invite link', async () => {
+  it('shows the invite code and a QR code that decodes to the invite link, on the page and in the saved poster', async () => {
     const user = await newUser();
     const { page, pageErrors } = await phonePage(browser);
     await signInAs(page, user.email, user.password);
@@ -85,19 +107,15 @@ describe('the invitation page', () => {
     expect(link).toBe(`${baseUrl()}/h5/#/pages/common/register?code=${code}`);
 
     // The picture's pixels, read in the page and decoded here with jsQR.
-    const pixels = await qr.evaluate(async (image: HTMLImageElement) => {
-      await image.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = image.naturalWidth;
-      canvas.height = image.naturalHeight;
-      const context = canvas.getContext('2d');
-      context?.drawImage(image, 0, 0);
-      const data = context?.getImageData(0, 0, canvas.width, canvas.height);
-      return { width: canvas.width, height: canvas.height, data: Array.from(data?.data ?? []) };
-    });
-    const decoded = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height);
-    expect(decoded?.data).toBe(link);
+    expect(await decodeQr(page, (await qr.getAttribute('src')) ?? '')).toBe(link);
     await screenshot(page, 'invite-share');
+
+    // The poster the user saves: a PNG file whose QR code is the same link.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('invite-save').click()]);
+    expect(download.suggestedFilename()).toBe(`invite-${code}.png`);
+    const saved = readFileSync(await download.path());
+    expect(saved.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(await decodeQr(page, `data:image/png;base64,${saved.toString('base64')}`)).toBe(link);
 
     expect(pageErrors).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screenshotDir } from './artifacts.ts';
-import { baseUrl, dismissHomePopup, field, launchBrowser, open, phonePage, registerUser, screenshot, signInAs } from './browser.ts';
+import { baseUrl, dismissHomePopup, field, launchBrowser, open, phonePage, registerUser, screenshot, signInAs, waitForRoute } from './browser.ts';
 import { desktopPage, signInOperator } from './console-desk.ts';
 
 async function registeredUser(): Promise<{ email: string; password: string }> {
@@ -14,7 +14,8 @@ async function registeredUser(): Promise<{ email: string; password: string }> {
 /**
  * A user asks customer service from the phone, an operator answers in the
  * console's support inbox, and the answer arrives live: first as a badge on
- * the customer-service tab, then in the chat, where reading it clears the badge.
+ * the customer-service tab, then in the chat, where reading it clears the
+ * badge; a further answer appears in the open chat as it is sent.
  */
 describe('live customer service', () => {
   let browser: Browser;
@@ -89,6 +90,19 @@ describe('live customer service', () => {
     await screenshot(phone.page, 'kefu-chat-answered');
   });
 
+  it('shows a further answer live in the chat the user has open, without reloading', async () => {
+    const marker = await phone.page.evaluate(() => {
+      (window as unknown as { stillTheSamePage: boolean }).stillTheSamePage = true;
+      return window.location.hash;
+    });
+    await desk.page.getByTestId('support-reply').fill('已核实，充值已到账，请查看资产。');
+    await desk.page.getByTestId('support-send').click();
+    await phone.page.getByTestId('kefu-message-operator').filter({ hasText: '已核实，充值已到账' }).waitFor({ timeout: 15_000 });
+    // Same document, same route: the socket delivered it, nothing was reloaded or reopened.
+    expect(await phone.page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+    expect(await phone.page.evaluate(() => window.location.hash)).toBe(marker);
+  });
+
   it('posts to the chat room live, and support sees it in the moderation queue', async () => {
     const { page } = phone;
     await open(page, '/pages/kefu/chatroom');
@@ -105,10 +119,21 @@ describe('live customer service', () => {
     await desk.page.screenshot({ path: join(screenshotDir, 'console-chatroom.png'), animations: 'disabled' });
   });
 
-  it('lists news and the new-user guide', async () => {
+  it('reaches the news list and the new-user guide by tapping from the home page', async () => {
     const { page } = phone;
-    await open(page, '/pages/common/news');
+    await open(page, '/');
+    await dismissHomePopup(page);
+    await page.getByTestId('home-news-more').click();
+    await waitForRoute(page, '/pages/common/news');
     await page.getByTestId('news-list').waitFor();
     await screenshot(page, 'content-news');
+
+    await page.goBack();
+    await waitForRoute(page, '/');
+    await page.getByTestId('home-guides-all').click();
+    await waitForRoute(page, '/pages/common/news');
+    expect(new URL(page.url()).hash).toContain('tab=guide');
+    await page.getByTestId('news-list').waitFor();
+    await screenshot(page, 'content-news-guide');
   });
 });

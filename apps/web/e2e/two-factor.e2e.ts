@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { currentTotp } from '../../server/src/platform/totp.ts';
 import { api, field, launchBrowser, open, outboxCode, phonePage, screenshot, toast, waitForRoute } from './browser.ts';
+import { freshDeviceId } from './identity.ts';
 import { uiText } from './texts.ts';
 
 const STEP_MS = 30_000;
@@ -37,7 +38,7 @@ describe('two-factor authentication from setup to login', () => {
     browser = await launchBrowser();
     const sent = await api('/sms_mail', { user_string: email, scene: 'register' });
     if (sent.type !== 'ok') throw new Error(`no code sent: ${JSON.stringify(sent)}`);
-    const registered = await api('/user/register', { user_string: email, code: await outboxCode(email), password, re_password: password });
+    const registered = await api('/user/register', { user_string: email, code: await outboxCode(email), password, re_password: password, device_token: freshDeviceId() });
     if (registered.type !== 'ok') throw new Error(`not registered: ${JSON.stringify(registered)}`);
     ({ page, pageErrors } = await phonePage(browser));
   });

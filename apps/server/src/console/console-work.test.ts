@@ -104,11 +104,22 @@ describe('identity verification queue', () => {
   it('rejects with a listed reason each user reads in their language, or a written one', async () => {
     const events = capturedUserEvents();
     const listed = await submittedLv1();
+    // The user switched the app to English: the decision's mail is written in it.
+    expect((await server.post('/user/lang', { lang: 'en' }, { token: listed.token })).type).toBe('ok');
     expect((await admin.post(`/queues/verification/${listed.requestId}/reject`)).message).toBe('Choose or write a reason for the rejection');
     expect((await admin.post(`/queues/verification/${listed.requestId}/reject`, { reason_code: 'expired' })).type).toBe('ok');
     expect((await server.get<{ reason: string }>('/real/state', { lang: 'en' }, { token: listed.token })).message.reason).toBe('The document has expired');
     expect((await server.get<{ reason: string }>('/real/state', { lang: 'zh' }, { token: listed.token })).message.reason).toBe('证件已过期');
-    expect(events).toContainEqual(expect.objectContaining({ userId: listed.userId, kind: 'verification.rejected' }));
+    expect(events).toContainEqual(expect.objectContaining({ userId: listed.userId, kind: 'verification.rejected', params: { level: 1, reason_code: 'expired' } }));
+    // The notification centre writes the listed reason in the language of whoever reads it.
+    const rejection = async (lang: string) =>
+      (await server.get<{ list: { kind: string; content: string }[] }>('/notice/list', { limit: 50 }, { token: listed.token, lang })).message.list.find((notice) => notice.kind === 'verification.rejected')?.content;
+    expect(await rejection('en')).toBe('Your identity verification (level 1) was rejected: The document has expired');
+    expect(await rejection('zh')).toBe('您的身份认证（1 级）未通过：证件已过期');
+    const mail = (await server.get<{ subject: string; text: string }[]>('/dev/outbox', { to: listed.email })).message[0];
+    expect(mail?.subject).toBe('OpenBourse: identity verification not approved');
+    expect(mail?.text).toContain('Reason: The document has expired.');
+    expect(mail?.text).toContain('Our support staff will never ask for your password');
 
     const written = await submittedLv1();
     await admin.post(`/queues/verification/${written.requestId}/reject`, { reason: 'Please hold the passport flat' });

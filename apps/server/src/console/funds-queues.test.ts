@@ -117,6 +117,13 @@ describe('withdrawals queue', () => {
     expect(record).toMatchObject({ status: 'paid', explorer_url: `https://mempool.space/tx/${txRef}` });
     expect(await lastAudit('withdrawal.approve', user.withdrawalId)).toMatchObject({ before: { status: 'review' }, after: { status: 'paid', txRef } });
     expect(events).toContainEqual(expect.objectContaining({ kind: 'withdrawal.paid', refId: user.withdrawalId }));
+    // The user's notification centre has it in the reader's language, linked to the records.
+    const notices = await server.get<{ list: { kind: string; title: string; content: string; link: string }[] }>('/notice/list', { limit: 50 }, { token: user.token, lang: 'en' });
+    expect(notices.message.list.find((notice) => notice.kind === 'withdrawal.paid')).toMatchObject({
+      title: 'Withdrawal',
+      content: 'Your withdrawal of 0.49980000 BTC was approved and sent.',
+      link: '/pages/fund/receive_withdraw_record',
+    });
     const clearing = (await admin.get<{ system_accounts: { account: string; currency: string; available: string }[] }>('/dashboard')).message.system_accounts;
     expect(clearing).toEqual(expect.arrayContaining([expect.objectContaining({ account: 'withdrawal_clearing', currency: 'BTC' }), expect.objectContaining({ account: 'fees', currency: 'BTC' })]));
   });

@@ -26,6 +26,8 @@ export const users = sqliteTable(
     /** Set by an operator: the user can log in and look, but not trade, transfer or withdraw; the reason is shown to them. */
     frozenAt: integer('frozen_at'),
     frozenReason: text('frozen_reason'),
+    /** The language the user last used the app in (registration, login, the language setting): mails are written in it. Null until known. */
+    lang: text('lang'),
     createdAt: createdAt(),
   },
   (table) => [

@@ -104,6 +104,8 @@ interface Effects {
   /** order id → owner */
   orders: Map<number, number>;
   trades: { id: number; fill: Fill; takerSide: Side }[];
+  /** Orders this command filled completely: each owner hears of it once the command has committed. */
+  filled: { orderId: number; userId: number; side: Side }[];
 }
 
 const REJECTION_MESSAGES = {
@@ -139,6 +141,8 @@ export class Exchange {
   private deferred: { instrument: Instrument; effects: Effects }[] | null = null;
   /** Set on shutdown (see close): the database is about to close, so no new command may start. */
   private closed = false;
+  /** Owners told nothing when their orders fill (the market maker: nobody reads its notifications, and they would pile up with every fill). */
+  private readonly quietOwners = new Set<number>();
 
   constructor(private readonly deps: ExchangeDeps) {
     this.statements = prepare(deps.sqlite);
@@ -174,6 +178,11 @@ export class Exchange {
 
   order(id: number): OrderRow | undefined {
     return this.statements.order.get(id);
+  }
+
+  /** No `spot.order_filled` notice for this owner's orders (see quietOwners). */
+  withoutFillNotices(userId: number): void {
+    this.quietOwners.add(userId);
   }
 
   private rebuild(instrument: Instrument): void {
@@ -275,7 +284,7 @@ export class Exchange {
    * which rolled back; listeners hear of the effects only after the commit.
    */
   private command(instrument: Instrument, run: (effects: Effects) => void): void {
-    const effects: Effects = { bookChanged: false, orders: new Map(), trades: [] };
+    const effects: Effects = { bookChanged: false, orders: new Map(), trades: [], filled: [] };
     try {
       this.transaction(() => run(effects));
     } catch (error) {
@@ -390,7 +399,10 @@ export class Exchange {
     for (const fill of result.fills) {
       effects.trades.push({ id: this.settle(instrument, fill, input.side, referenceTickId, now), fill, takerSide: input.side });
       effects.orders.set(fill.makerOrderId, fill.makerOwnerId);
-      if (fill.makerRemaining === 0) this.finish(instrument, fill.makerOrderId, fill.makerOwnerId, 'filled', null, now);
+      if (fill.makerRemaining === 0) {
+        this.finish(instrument, fill.makerOrderId, fill.makerOwnerId, 'filled', null, now);
+        effects.filled.push({ orderId: fill.makerOrderId, userId: fill.makerOwnerId, side: input.side === 'buy' ? 'sell' : 'buy' });
+      }
     }
     for (const makerId of result.stpCancelledIds) {
       const maker = this.statements.order.get(makerId);
@@ -398,8 +410,10 @@ export class Exchange {
       this.finish(instrument, makerId, maker.userId, 'cancelled', 'self_trade_prevented', now);
       effects.orders.set(makerId, maker.userId);
     }
-    if (result.status === 'filled') this.finish(instrument, orderId, userId, 'filled', null, now);
-    else if (result.status === 'cancelled') this.finish(instrument, orderId, userId, 'cancelled', result.reason, now);
+    if (result.status === 'filled') {
+      this.finish(instrument, orderId, userId, 'filled', null, now);
+      effects.filled.push({ orderId, userId, side: input.side });
+    } else if (result.status === 'cancelled') this.finish(instrument, orderId, userId, 'cancelled', result.reason, now);
     const untouched = result.fills.length === 0 && result.status !== 'filled' && result.status !== 'cancelled';
     return {
       id: orderId,
@@ -549,5 +563,9 @@ export class Exchange {
     if (effects.bookChanged) bus.emit('book', instrument.symbol);
     for (const [orderId, userId] of effects.orders) bus.emit('order', { userId, orderId });
     for (const userId of new Set(effects.orders.values())) bus.emit('balance', { userId });
+    for (const { orderId, userId, side } of effects.filled) {
+      if (this.quietOwners.has(userId)) continue;
+      bus.emit('user', { userId, kind: 'spot.order_filled', refType: 'spot_order', refId: orderId, params: { symbol: instrument.symbol, side }, time });
+    }
   }
 }

@@ -50,6 +50,7 @@ export class MarketMaker {
   }
 
   start(): void {
+    this.ctx.exchange.withoutFillNotices(this.userId);
     this.ctx.bus.on('tick', (tick) => this.requote(tick.symbol));
   }
 

@@ -6,7 +6,7 @@ const DAY_MS = 86_400_000;
 
 export interface RegistrationOrigin {
   ip: string;
-  /** The device token the app sent at sign-up (the support chat's visitor token), if any. */
+  /** The device id the app sent at sign-up (required by /user/register; older rows may have none). */
   deviceToken?: string;
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@openbourse/i18n';
 import { eq, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
@@ -12,6 +13,8 @@ export interface NewUser {
   areaCode?: string | null;
   passwordHash: string;
   inviterId?: number | null;
+  /** The language the user signed up in. */
+  lang?: Language;
 }
 
 /** The account string a user logs in with: an email (case-insensitive) or a phone number. */
@@ -60,6 +63,7 @@ export function insertUser(db: Db, user: NewUser, now: number): UserRow {
         areaCode: user.areaCode ?? null,
         passwordHash: user.passwordHash,
         inviterId: user.inviterId ?? null,
+        lang: user.lang ?? null,
         nickname: defaultNickname(user),
         inviteCode,
         createdAt: now,
@@ -67,4 +71,15 @@ export function insertUser(db: Db, user: NewUser, now: number): UserRow {
       .returning()
       .get();
   }
+}
+
+/** The language to write to a user in (mails): the one they last used the app in, else the site's default. */
+export function userLanguage(db: Db, userId: number): Language {
+  const lang = db.select({ lang: users.lang }).from(users).where(eq(users.id, userId)).get()?.lang;
+  return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+}
+
+/** Remembers the language the user is using the app in (a login, the language setting). */
+export function rememberLanguage(db: Db, userId: number, lang: Language): void {
+  db.update(users).set({ lang }).where(eq(users.id, userId)).run();
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language } from '@openbourse/i18n';
+import type { Language } from '@openbourse/i18n';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { identityVerifications, users } from '../db/schema.ts';
@@ -6,6 +6,7 @@ import { writeAudit } from './audit.ts';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { hasMessage, translate } from './i18n.ts';
+import { userLanguage } from './users.ts';
 
 /**
  * The identity verification gate's decision, shared by every way an operator
@@ -29,6 +30,16 @@ export function rejectReasonKey(reason: RejectReason): string {
 export function presentRejectReason(language: Language, reason: string | null): string | null {
   if (reason?.startsWith(REASON_PREFIX) && hasMessage(reason)) return translate(language, reason);
   return reason;
+}
+
+export function isRejectReason(value: unknown): value is RejectReason {
+  return (REJECT_REASONS as readonly unknown[]).includes(value);
+}
+
+/** The listed reason's code (`expired`) of a stored refusal reason, or null for a reason the operator wrote. */
+export function rejectReasonCode(reason: string | null): RejectReason | null {
+  const code = reason?.startsWith(REASON_PREFIX) ? reason.slice(REASON_PREFIX.length) : null;
+  return isRejectReason(code) ? code : null;
 }
 
 export interface Reviewer {
@@ -82,30 +93,32 @@ export function reviewVerification(ctx: AppContext, id: number, decision: Review
 /**
  * Tells the user after the decision committed: a `verification.approved` or
  * `verification.rejected` event on the bus (the notification centre and
- * realtime pick it up) and an email. Users keep no language preference on the
- * server, so the email is in the platform's default language.
+ * realtime pick it up) and an email in the user's language. A listed refusal
+ * reason travels as its code (`reason_code`), so the notification centre
+ * writes it in the language of whoever reads it; a written one as written.
  */
 export async function announceVerificationDecision(ctx: AppContext, row: VerificationRow): Promise<void> {
   const approved = row.status === 'verified';
-  const reason = presentRejectReason(DEFAULT_LANGUAGE, row.reason) ?? '';
+  const code = rejectReasonCode(row.reason);
   ctx.bus.emit('user', {
     userId: row.userId,
     kind: approved ? 'verification.approved' : 'verification.rejected',
     refType: 'identity_verification',
     refId: row.id,
-    params: approved ? { level: row.level } : { level: row.level, reason: row.reason ?? '' },
+    params: approved ? { level: row.level } : code ? { level: row.level, reason_code: code } : { level: row.level, reason: row.reason ?? '' },
     time: row.reviewedAt ?? ctx.now(),
   });
   const user = ctx.db.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).get();
   if (!user?.email) return;
-  const params = { site: ctx.catalog.site.site_name, level: { key: `verification.levels.${row.level}` as 'verification.levels.1' }, reason };
+  const language = userLanguage(ctx.db, row.userId);
+  const params = { site: ctx.catalog.site.site_name, level: { key: `verification.levels.${row.level}` as 'verification.levels.1' }, reason: presentRejectReason(language, row.reason) ?? '' };
   try {
     await ctx.messenger.send({
       channel: 'email',
       to: user.email,
-      lang: DEFAULT_LANGUAGE,
-      subject: translate(DEFAULT_LANGUAGE, approved ? 'mail.verificationApprovedSubject' : 'mail.verificationRejectedSubject', params),
-      body: translate(DEFAULT_LANGUAGE, approved ? 'mail.verificationApprovedBody' : 'mail.verificationRejectedBody', params),
+      lang: language,
+      subject: translate(language, approved ? 'mail.verificationApprovedSubject' : 'mail.verificationRejectedSubject', params),
+      body: translate(language, approved ? 'mail.verificationApprovedBody' : 'mail.verificationRejectedBody', params),
     });
   } catch (error) {
     // The decision stands and the in-app notice went out; a mail server hiccup must not turn it into an error.

@@ -31,3 +31,6 @@ export type SupportTopic = 'recharge' | 'bank_card' | 'nft_sale' | 'withdrawal' 
 
 /** The customer-service chat, opened with a topic filled in. */
 export const supportChatPath = (topic?: SupportTopic) => (topic ? `/pages/kefu/index?topic=${topic}` : '/pages/kefu/index');
+
+/** The news list (`/pages/common/news`), on its news tab or the new-user guide's. */
+export const newsListPath = (tab: 'news' | 'guide' = 'news') => (tab === 'guide' ? '/pages/common/news?tab=guide' : '/pages/common/news');

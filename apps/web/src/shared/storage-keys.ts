@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   fiat: 'ob.fiat',
   fiatList: 'ob.fiatList',
   webVersion: 'ob.webVersion',
-  /** A visitor's support-chat device token, until they log in and the chat joins their account. */
-  supportVisitor: 'ob.supportVisitor',
+  /** This install's device id (shared/device-id.ts), kept for good; the key keeps its first name, the support chat's visitor token, so phones keep their id. */
+  deviceId: 'ob.supportVisitor',
+  /** Set while this device has a visitor's support chat that has not yet joined an account. */
+  supportVisitorChat: 'ob.supportVisitorChat',
 } as const;

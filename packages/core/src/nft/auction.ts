@@ -11,6 +11,8 @@ import type { MinorUnits } from '../money.ts';
 export const MINUTE_MS = 60_000;
 export const AUCTION_EXTENSION_MS = 10 * MINUTE_MS;
 export const AUCTION_PAYMENT_WINDOW_MS = 24 * 60 * MINUTE_MS;
+/** How long before the payment deadline an unpaid winner is reminded once. */
+export const PAYMENT_REMINDER_LEAD_MS = 2 * 60 * MINUTE_MS;
 
 export interface AuctionTerms {
   startAt: number;
@@ -82,6 +84,11 @@ export function settleMargins(margins: readonly MarginHolder[], winner: number |
 /** The winner's deadline: one day after the auction's end. */
 export function paymentDeadline(endAt: number): number {
   return endAt + AUCTION_PAYMENT_WINDOW_MS;
+}
+
+/** Whether an unpaid winner is due the reminder: within the last PAYMENT_REMINDER_LEAD_MS before the deadline, not after it. */
+export function paymentReminderDue(now: number, deadline: number): boolean {
+  return now >= deadline - PAYMENT_REMINDER_LEAD_MS && now < deadline;
 }
 
 export type WinnerOutcome = 'awaiting' | 'forfeit';

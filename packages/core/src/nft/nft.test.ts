@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commitmentOf } from '../fairness/commitment.ts';
 import { toMinor } from '../money.ts';
-import { AUCTION_EXTENSION_MS, type AuctionTerms, type BidContext, checkBid, endAfterBid, minimumBid, paymentDeadline, settleMargins, unpaidWinnerOutcome, winnerPayment } from './auction.ts';
+import { AUCTION_EXTENSION_MS, type AuctionTerms, type BidContext, checkBid, endAfterBid, minimumBid, PAYMENT_REMINDER_LEAD_MS, paymentDeadline, paymentReminderDue, settleMargins, unpaidWinnerOutcome, winnerPayment } from './auction.ts';
 import { blindBoxContent, blindBoxOrder, rarityOdds, verifyBlindBoxes } from './blind-box.ts';
 import { saleSplit } from './fees.ts';
 import { purchaseWindowError, saleState, saleTimeFlag } from './sale.ts';
@@ -109,6 +109,15 @@ describe('margins and payment', () => {
   ])('an unpaid winner $after ms after the end: $outcome', ({ after, outcome }) => {
     expect(unpaidWinnerOutcome(1000 + after, 1000)).toBe(outcome);
     expect(paymentDeadline(1000)).toBe(1000 + DAY);
+  });
+
+  it.each([
+    { before: PAYMENT_REMINDER_LEAD_MS + 1, due: false },
+    { before: PAYMENT_REMINDER_LEAD_MS, due: true },
+    { before: 1, due: true },
+    { before: 0, due: false },
+  ])('reminds an unpaid winner $before ms before the deadline: $due', ({ before, due }) => {
+    expect(paymentReminderDue(DAY - before, DAY)).toBe(due);
   });
 
   it.each([

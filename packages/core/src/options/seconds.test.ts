@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toMinor } from '../money.ts';
-import { breakEvenWinRate, optionExpiry, optionOutcome, optionPayout, optionProfit, payoutRatePercent, stakeProblem } from './seconds.ts';
+import { breakEvenWinRate, optionExpiry, optionFee, optionOutcome, optionPayout, optionProfit, payoutRatePercent, stakeProblem } from './seconds.ts';
 
 const usdt = (amount: string) => toMinor(amount, 6);
 const EIGHTY = 800_000;
@@ -52,9 +52,25 @@ describe('break-even win rate = 1 / (1 + rate)', () => {
     expect(breakEvenWinRate(rate)).toBe(percent);
   });
 
+  it('needs more wins to break even when a fee is charged: (1 + fee) / (1 + rate)', () => {
+    // 0.1% fee at 80%: 1.001 / 1.8 = 55.6111…% → 55.62.
+    expect(breakEvenWinRate(EIGHTY, 1000)).toBe('55.62');
+  });
+
   it('shows the payout rate as a percent', () => {
     expect(payoutRatePercent(EIGHTY)).toBe('80');
     expect(payoutRatePercent(825_000)).toBe('82.5');
+  });
+});
+
+describe('the option fee', () => {
+  it.each([
+    { stake: usdt('10'), rate: 1000, fee: usdt('0.01') },
+    { stake: usdt('12.345678'), rate: 1000, fee: 12_346 },
+    { stake: 1, rate: 1000, fee: 1 },
+    { stake: usdt('100'), rate: 0, fee: 0 },
+  ])('stake $stake at $rate millionths pays $fee, rounded up', ({ stake, rate, fee }) => {
+    expect(optionFee(stake, rate)).toBe(fee);
   });
 });
 

@@ -44,12 +44,22 @@ export function optionPayout(outcome: OptionOutcome, stake: number, payoutRate: 
 }
 
 /**
- * The share of wins at which the bet breaks even: a win earns rate × stake, a
- * loss costs the stake, so p × rate = (1 − p) gives p = 1 / (1 + rate).
+ * The trading fee of an option: stake × fee rate (whole millionths), charged at
+ * placement on top of the stake and kept whatever the outcome; rounded up to
+ * the minor unit (toward the platform, by less than one unit).
+ */
+export function optionFee(stake: number, feeRate: number): number {
+  return dec(stake).times(feeRate).dividedBy(MILLIONTHS).ceil().toNumber();
+}
+
+/**
+ * The share of wins at which the bet breaks even: with the fee a share f of
+ * the stake, a win earns rate − f, a loss costs 1 + f, so p × (rate − f) =
+ * (1 − p) × (1 + f) gives p = (1 + f) / (1 + rate); without a fee 1 / (1 + rate).
  * Answered as a percent with two decimals, rounded up (a user needs at least this).
  */
-export function breakEvenWinRate(payoutRate: number): string {
-  return dec(MILLIONTHS).times(100).dividedBy(MILLIONTHS + payoutRate).toDecimalPlaces(2, 0).toFixed(2);
+export function breakEvenWinRate(payoutRate: number, feeRate = 0): string {
+  return dec(MILLIONTHS + feeRate).times(100).dividedBy(MILLIONTHS + payoutRate).toDecimalPlaces(2, 0).toFixed(2);
 }
 
 /** The moment an option accepted at `acceptedAt` expires: whole seconds later, to the millisecond. */

@@ -48,6 +48,8 @@ interface ConversationDetail extends ConversationListItem {
     user: { id: number; nickname: string; email: string | null; phone: string | null; verification_level: number; frozen: boolean } | null;
     balances: { account_type: string; currency: string; available: string; frozen: string }[];
     orders: { id: number; symbol: string; side: string; type: string; status: string; created_at: number }[];
+    futures: { id: number; symbol: string; side: string; lots: number; multiple: number; status: string; close_reason: string | null; pnl: string | null; created_at: number }[];
+    options: { id: number; symbol: string; direction: string; seconds: number; stake: string; currency: string; status: string; payout: string | null; created_at: number }[];
     deposits: MoneyRow[];
     withdrawals: MoneyRow[];
   } | null;
@@ -201,6 +203,32 @@ export function SupportConversation({ id, onDecided }: { id: number; onDecided: 
                   { title: t('columns.id'), dataIndex: 'id' },
                   { title: t('support.symbol'), dataIndex: 'symbol' },
                   { title: t('columns.status'), dataIndex: 'status', render: (status: string, row) => `${row.side} ${row.type} · ${status}` },
+                ]}
+              />
+              <Table
+                size="small"
+                rowKey="id"
+                pagination={false}
+                title={() => t('support.futures')}
+                dataSource={context.futures}
+                data-testid="support-context-futures"
+                columns={[
+                  { title: t('columns.id'), dataIndex: 'id' },
+                  { title: t('support.symbol'), dataIndex: 'symbol', render: (symbol: string, row) => `${symbol} ${row.side} ${row.lots} × ${row.multiple}` },
+                  { title: t('columns.status'), dataIndex: 'status', render: (status: string, row) => [status, row.close_reason, row.pnl].filter(Boolean).join(' · ') },
+                ]}
+              />
+              <Table
+                size="small"
+                rowKey="id"
+                pagination={false}
+                title={() => t('support.options')}
+                dataSource={context.options}
+                data-testid="support-context-options"
+                columns={[
+                  { title: t('columns.id'), dataIndex: 'id' },
+                  { title: t('support.symbol'), dataIndex: 'symbol', render: (symbol: string, row) => `${symbol} ${row.direction} ${row.seconds} s · ${row.stake} ${row.currency}` },
+                  { title: t('columns.status'), dataIndex: 'status', render: (status: string, row) => (row.payout === null ? status : `${status} · ${row.payout} ${row.currency}`) },
                 ]}
               />
               {(['deposits', 'withdrawals'] as const).map((kind) => (

@@ -2,7 +2,7 @@ import { formatMinor, plainMessageText, SUPPORT_MESSAGE_MAX_LENGTH } from '@open
 import { isLanguage } from '@openbourse/i18n';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { deposits, ledgerAccounts, spotOrders, supportConversations, supportMessages, users, withdrawals } from '../../db/schema.ts';
+import { deposits, futuresOrders, ledgerAccounts, secondsOptions, spotOrders, supportConversations, supportMessages, users, withdrawals } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -28,7 +28,8 @@ import { reviewedUser, sendUserUpload } from './uploaded-image.ts';
 
 /**
  * The support inbox: open conversations, longest waiting first, each with the
- * user's context (level, balances, recent orders, deposits, withdrawals)
+ * user's context (level, balances, recent spot orders, futures positions,
+ * seconds options, deposits, withdrawals)
  * beside the chat, canned answers in the conversation's language, taking a
  * conversation, answering and closing (assignments and closures audited).
  */
@@ -69,6 +70,7 @@ function userContext(ctx: AppContext, userId: number) {
   const user = db.select().from(users).where(eq(users.id, userId)).get();
   const scaleOf = (currencyId: number) => catalog.currency(currencyId)?.scale ?? 0;
   const symbolOf = (currencyId: number) => catalog.currency(currencyId)?.symbol ?? String(currencyId);
+  const usdtScale = catalog.currencyBySymbol('USDT')?.scale ?? 0;
   const balances = db
     .select()
     .from(ledgerAccounts)
@@ -88,6 +90,43 @@ function userContext(ctx: AppContext, userId: number) {
     .limit(CONTEXT_ROWS)
     .all()
     .map((order) => ({ id: order.id, symbol: order.symbol, side: order.side, type: order.type, status: order.status, created_at: order.createdAt }));
+  const futures = db
+    .select()
+    .from(futuresOrders)
+    .where(eq(futuresOrders.userId, userId))
+    .orderBy(desc(futuresOrders.id))
+    .limit(CONTEXT_ROWS)
+    .all()
+    .map((order) => ({
+      id: order.id,
+      symbol: order.symbol,
+      side: order.side,
+      lots: order.lots,
+      multiple: order.multiple,
+      status: order.status,
+      close_reason: order.closeReason,
+      // Futures margin and P&L are in USDT.
+      pnl: order.pnl === null ? null : formatMinor(order.pnl, usdtScale),
+      created_at: order.createdAt,
+    }));
+  const options = db
+    .select()
+    .from(secondsOptions)
+    .where(eq(secondsOptions.userId, userId))
+    .orderBy(desc(secondsOptions.id))
+    .limit(CONTEXT_ROWS)
+    .all()
+    .map((row) => ({
+      id: row.id,
+      symbol: row.symbol,
+      direction: row.direction,
+      seconds: row.seconds,
+      stake: formatMinor(row.stake, scaleOf(row.currencyId)),
+      currency: symbolOf(row.currencyId),
+      status: row.status,
+      payout: row.payout === null ? null : formatMinor(row.payout, scaleOf(row.currencyId)),
+      created_at: row.createdAt,
+    }));
   const recentDeposits = db
     .select()
     .from(deposits)
@@ -104,7 +143,7 @@ function userContext(ctx: AppContext, userId: number) {
     .limit(CONTEXT_ROWS)
     .all()
     .map((row) => ({ id: row.id, currency: symbolOf(row.currencyId), amount: formatMinor(row.amount, scaleOf(row.currencyId)), route: row.route, status: row.status, created_at: row.createdAt }));
-  return { user: reviewedUser(user), balances, orders, deposits: recentDeposits, withdrawals: recentWithdrawals };
+  return { user: reviewedUser(user), balances, orders, futures, options, deposits: recentDeposits, withdrawals: recentWithdrawals };
 }
 
 function accountOf(ctx: AppContext, userId: number | null): string | null {

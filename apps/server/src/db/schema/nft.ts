@@ -195,7 +195,7 @@ export const nftFavourites = sqliteTable(
   (table) => [primaryKey({ columns: [table.userId, table.artworkId] })],
 );
 
-export const NFT_MESSAGE_KINDS = ['outbid', 'won', 'payment_due', 'payment_expired', 'sold', 'listing_approved', 'listing_rejected'] as const;
+export const NFT_MESSAGE_KINDS = ['outbid', 'won', 'payment_due', 'payment_reminder', 'payment_expired', 'sold', 'listing_approved', 'listing_rejected'] as const;
 
 export const nftMessages = sqliteTable(
   'nft_messages',

@@ -21,6 +21,8 @@ export const secondsOptions = sqliteTable(
     seconds: integer('seconds').notNull(),
     payoutRate: integer('payout_rate').notNull(),
     stake: integer('stake').notNull(),
+    /** The trading fee charged at placement on top of the stake (to the fees account), kept whatever the outcome. */
+    fee: integer('fee').notNull().default(0),
     expiresAt: integer('expires_at').notNull(),
     /** The latest feed tick when the option was accepted: its price is the open price. */
     openTickId: integer('open_tick_id').notNull(),

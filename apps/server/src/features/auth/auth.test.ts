@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freshIp, latestCode, registerUser, startServer, type TestServer, uniqueEmail } from '../../../test/harness.ts';
+import { freshDevice, freshIp, latestCode, registerUser, startServer, type TestServer, uniqueEmail } from '../../../test/harness.ts';
 
 let server: TestServer;
 
@@ -21,11 +21,15 @@ describe('registration', () => {
     expect(outbox.message[0]?.text).toContain(code);
 
     expect((await server.post('/user/check_email', { user_string: email, email_code: code, scene: 'register' }, { ip })).type).toBe('ok');
-    const registered = await server.post<string>('/user/register', { user_string: email, code, password: 'Secret123', re_password: 'Secret123' }, { ip });
+    const registered = await server.post<string>('/user/register', { user_string: email, code, password: 'Secret123', re_password: 'Secret123', device_token: freshDevice() }, { ip, lang: 'jp' });
     expect(registered.type).toBe('ok');
+    // The language the user signed up in is the one their mails are written in, until they log in with another.
+    const language = () => (server.built.ctx.sqlite.prepare('SELECT lang FROM users WHERE email = ?').get(email) as { lang: string }).lang;
+    expect(language()).toBe('jp');
 
-    const login = await server.post<string>('/user/login', { user_string: email.toUpperCase(), password: 'Secret123' }, { ip });
+    const login = await server.post<string>('/user/login', { user_string: email.toUpperCase(), password: 'Secret123' }, { ip, lang: 'vi' });
     expect(login.type).toBe('ok');
+    expect(language()).toBe('vi');
     expect(login.message).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const info = await server.get<{ email: string }>('/user/info', {}, { token: login.message });
@@ -41,7 +45,7 @@ describe('registration', () => {
     const ip = freshIp();
     await server.post('/sms_mail', { user_string: email, scene: 'register' }, { ip });
     const code = await latestCode(server, email);
-    const body = { user_string: email, code, password: 'Secret123', re_password: 'Secret123' };
+    const body = { user_string: email, code, password: 'Secret123', re_password: 'Secret123', device_token: freshDevice() };
     expect((await server.post('/user/register', body, { ip })).type).toBe('ok');
     const again = await server.post('/user/register', body, { ip, lang: 'en' });
     expect(again).toEqual({ type: 'error', message: 'This email is already registered' });
@@ -53,7 +57,7 @@ describe('registration', () => {
     await server.post('/sms_mail', { user_string: email, scene: 'register' }, { ip });
     const code = await latestCode(server, email);
     const before = userCount();
-    const body = { user_string: email, code, password: 'Secret123', re_password: 'Secret124' };
+    const body = { user_string: email, code, password: 'Secret123', re_password: 'Secret124', device_token: freshDevice() };
     expect(await server.post('/user/register', body, { ip, lang: 'en' })).toEqual({ type: 'error', message: 'The two passwords are inconsistent' });
     expect(await server.post('/user/register', body, { ip, lang: 'zh' })).toEqual({ type: 'error', message: '两次密码不一致' });
     expect((await server.post('/user/register', body, { ip, lang: 'jp' })).message).not.toBe('The two passwords are inconsistent');
@@ -72,6 +76,10 @@ describe('registration', () => {
       [{ user_string: `${'a'.repeat(120)}@b.co`, code: '123456', password: 'Secret123', re_password: 'Secret123' }, 'account must not exceed 100 characters'],
       [{ user_string: '<script>alert(1)</script>@x.com', code: '123456', password: 'Secret123', re_password: 'Secret123' }, 'Enter a valid email or mobile number'],
       [{ user_string: "a@b.co'; DROP TABLE users; --", code: '123456', password: 'Secret123', re_password: 'Secret123' }, 'Enter a valid email or mobile number'],
+      // The app always sends its device id: the per-device sign-up limit needs one.
+      [{ user_string: 'a@b.co', code: '123456', password: 'Secret123', re_password: 'Secret123' }, 'Please enter device id'],
+      [{ user_string: 'a@b.co', code: '123456', password: 'Secret123', re_password: 'Secret123', device_token: 'short' }, 'device id needs at least 16 characters'],
+      [{ user_string: 'a@b.co', code: '123456', password: 'Secret123', re_password: 'Secret123', device_token: '<script>alert(1)</script>' }, 'device id is not valid'],
     ];
     for (const [body, message] of cases) {
       expect(await server.post('/user/register', body, { ip, lang: 'en' })).toEqual({ type: 'error', message });
@@ -113,7 +121,7 @@ describe('verification codes', () => {
     await server.post('/sms_mail', { user_string: email, scene: 'register' }, { ip });
     const code = await latestCode(server, email);
     server.advance(10 * 60_000 + 1000);
-    const result = await server.post('/user/register', { user_string: email, code, password: 'Secret123', re_password: 'Secret123' }, { ip, lang: 'en' });
+    const result = await server.post('/user/register', { user_string: email, code, password: 'Secret123', re_password: 'Secret123', device_token: freshDevice() }, { ip, lang: 'en' });
     expect(result).toEqual({ type: 'error', message: 'The verification code has expired. Please request a new one' });
   });
 
@@ -129,7 +137,7 @@ describe('verification codes', () => {
     }
     expect(messages.slice(0, 4)).toEqual(Array(4).fill('Incorrect verification code'));
     expect(messages[4]).toBe('Too many wrong attempts. Please request a new code');
-    const right = await server.post('/user/register', { user_string: email, code, password: 'Secret123', re_password: 'Secret123' }, { ip, lang: 'en' });
+    const right = await server.post('/user/register', { user_string: email, code, password: 'Secret123', re_password: 'Secret123', device_token: freshDevice() }, { ip, lang: 'en' });
     expect(right).toEqual({ type: 'error', message: 'Too many wrong attempts. Please request a new code' });
   });
 
@@ -168,7 +176,7 @@ describe('verification codes', () => {
     const mobile = '13912345678';
     expect((await server.post('/sms_send', { mobile, area_code: '86', scene: 'register' }, { ip })).type).toBe('ok');
     const code = await latestCode(server, mobile);
-    const registered = await server.post<string>('/user/register', { user_string: mobile, code, password: 'Secret123', re_password: 'Secret123', type: 'mobile', area_code: '86' }, { ip });
+    const registered = await server.post<string>('/user/register', { user_string: mobile, code, password: 'Secret123', re_password: 'Secret123', type: 'mobile', area_code: '86', device_token: freshDevice() }, { ip });
     expect(registered.type).toBe('ok');
     const info = await server.get<{ phone: string; email: string | null }>('/user/info', {}, { token: registered.message });
     expect(info.message).toMatchObject({ phone: mobile, email: null });

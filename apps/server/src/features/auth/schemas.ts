@@ -34,8 +34,13 @@ export const registerBody = z.object({
   password: passwordRule,
   re_password: z.string().max(64),
   extension_code: optionalText(16),
-  /** The app's device token (the support chat's visitor token): sign-ups per device are limited. */
-  device_token: optionalText(128),
+  device_token: z
+    .string()
+    .trim()
+    .min(16)
+    .max(128)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .describe("The app's device id (the H5 app keeps the support chat's visitor token for good): sign-ups per device are limited and rebates between accounts of one device withheld"),
   type: z.enum(['email', 'mobile']).default('email'),
   area_code: optionalAreaCode,
   lang: language(),

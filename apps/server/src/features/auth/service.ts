@@ -13,7 +13,7 @@ import { requireSecondFactor, secondFactorEnabled, verifySecondFactor } from '..
 import { recordSecurityChange } from '../../platform/security-changes.ts';
 import { createSession, revokeAllSessions } from '../../platform/sessions.ts';
 import { deviceName } from '../../platform/user-agents.ts';
-import { findUserByAccount, findUserById, insertUser, isAccountTaken, normalizeAccount, type UserRow } from '../../platform/users.ts';
+import { findUserByAccount, findUserById, insertUser, isAccountTaken, normalizeAccount, rememberLanguage, type UserRow } from '../../platform/users.ts';
 import { assertRegistrationAllowed, recordRegistration } from '../../platform/registration-guard.ts';
 import { type CodeScene, checkCode, consumeCode, issueCode, safeCodeAddress } from '../../platform/verification-codes.ts';
 import { CHALLENGE_TTL_MS, closeChallenge, countChallengeFailure, issueChallenge, openChallenge } from './login-challenges.ts';
@@ -105,7 +105,7 @@ export function createAuthService(ctx: AppContext) {
     },
 
     async register(
-      input: { userString: string; code: string; password: string; rePassword: string; inviteCode?: string; type: 'email' | 'mobile'; areaCode: string; deviceToken?: string },
+      input: { userString: string; code: string; password: string; rePassword: string; inviteCode?: string; type: 'email' | 'mobile'; areaCode: string; deviceToken: string },
       caller: Caller,
     ): Promise<string> {
       if (!passwordsMatch(input.password, input.rePassword)) throw new AppError('errors.passwordInconsistent');
@@ -123,7 +123,7 @@ export function createAuthService(ctx: AppContext) {
         const origin = { ip: caller.ip, deviceToken: input.deviceToken };
         assertRegistrationAllowed(ctx.sqlite, origin, ctx.config.registrationLimits, now);
         consumeCode(tx, codeId, now);
-        const user = insertUser(tx, { ...account, areaCode: 'phone' in account ? input.areaCode : null, passwordHash, inviterId: inviter?.id ?? null }, now);
+        const user = insertUser(tx, { ...account, areaCode: 'phone' in account ? input.areaCode : null, passwordHash, inviterId: inviter?.id ?? null, lang: caller.lang }, now);
         recordRegistration(ctx.sqlite, user.id, origin, now);
         // Signing up signs in: the device is known from now on, so the next login from it sends no new-device mail.
         recordLoginSuccess(tx, attemptOf(user.id, caller), now);
@@ -230,6 +230,8 @@ export function createAuthService(ctx: AppContext) {
     const { token, eventId } = db.transaction((tx) => {
       if (challengeId !== undefined) closeChallenge(tx, challengeId, now);
       clearFailures(tx, user.id);
+      // The language the user logs in with is the one they read the app in: their mails follow it.
+      rememberLanguage(tx, user.id, caller.lang);
       return { eventId: recordLoginSuccess(tx, attempt, now), token: createSession(tx, user.id, caller, now) };
     });
     if (!knownDevice) announceNewDevice(user, caller, eventId, now);

@@ -67,6 +67,16 @@ describe('chat room', () => {
     expect((await server.post('/chatroom/report', { id: 987654 }, { token: user.token, lang: 'en' })).message).toBe('Message not found');
   });
 
+  it('lets only active users post: a frozen account reads the room but cannot write to it', async () => {
+    const user = await registerUser(server);
+    const userId = (server.built.ctx.sqlite.prepare('SELECT id FROM users WHERE email = ?').get(user.email) as { id: number }).id;
+    expect((await support.post(`/users/${userId}/freeze`, { reason: 'spam' })).type).toBe('ok');
+    const refused = await server.post('/chatroom/send', { content: 'still here' }, { token: user.token, lang: 'en' });
+    expect(refused).toMatchObject({ type: 'error' });
+    expect(refused.message).toMatch(/frozen \(spam\)/);
+    expect((await server.get('/chatroom/messages', {}, { token: user.token, lang: 'en' })).type).toBe('ok');
+  });
+
   it('limits how fast one user posts', async () => {
     const user = await registerUser(server);
     expect((await server.post('/chatroom/send', { content: 'first' }, { token: user.token, lang: 'en' })).type).toBe('ok');

@@ -31,7 +31,7 @@ export const chatRoomFeature: Feature = (api, { ctx, guards }) => {
     '/chatroom/send',
     {
       schema: { tags, summary: `Post a short text (at most ${CHAT_ROOM_MAX_LENGTH} characters; links and markup are removed) to the room of the request's language`, body: z.object({ content: text(CHAT_ROOM_MAX_LENGTH * 2), lang: language() }) },
-      preHandler: guards.requireUser,
+      preHandler: guards.requireActiveUser,
     },
     async (request) => {
       const user = currentUser(request);

@@ -14,7 +14,7 @@ export const COUPON_TASKS = Object.keys(NEW_USER_TASKS) as CouponTask[];
 /** The fixed multiple a position voucher opens at (one of every contract's multiples). */
 export const VOUCHER_MULTIPLE = 10;
 
-/** Which bus `user` event completes which task; a spot fill (the `order` event of a filled order) completes `first_trade` too. */
+/** Which bus `user` event completes which task (a position opened with a voucher does not); a spot fill (the `order` event of a filled order) completes `first_trade` too. */
 export const TASK_EVENTS: Record<string, CouponTask> = {
   'verification.approved': 'verify',
   'deposit.credited': 'first_deposit',

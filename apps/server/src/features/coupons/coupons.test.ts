@@ -135,6 +135,9 @@ describe('position voucher', () => {
     expect(opened.available).toBe('0.000000');
     expect(opened.positions[0]).toMatchObject({ margin_source: 'rewards', coupon_id: couponId, status: 'holding' });
     expect(Number(opened.frozen)).toBeLessThanOrEqual(100);
+    // A position the voucher paid for is no trade of the user's own money: the first-trade task stays open.
+    const tasks = await server.get<{ task: string; done: boolean }[]>('/coupon/tasks', {}, { token: user.token });
+    expect(tasks.message.find((task) => task.task === 'first_trade')?.done).toBe(false);
     expect(await server.post('/lever/add_margin', { id: used.message.order_id, amount: '1' }, { token: user.token, lang: 'en' })).toMatchObject({ type: 'error' });
 
     await feed('101000');

@@ -3,7 +3,7 @@ import { currentUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { Feature } from '../../platform/feature.ts';
 import { id, language, pagination } from '../../platform/fields.ts';
-import { COUPON_TASKS, TASK_EVENTS } from './config.ts';
+import { COUPON_TASKS } from './config.ts';
 import { createCouponService } from './service.ts';
 
 const tags = ['coupons'];
@@ -17,10 +17,7 @@ const couponStatus = z.enum(['available', 'used', 'expired']);
  */
 export const couponsFeature: Feature = (api, { ctx, guards }) => {
   const service = createCouponService(ctx);
-  ctx.bus.on('user', (event) => {
-    const task = TASK_EVENTS[event.kind];
-    if (task) service.complete(event.userId, task);
-  });
+  ctx.bus.on('user', (event) => service.eventHappened(event));
   ctx.bus.on('order', (event) => service.orderChanged(event.userId, event.orderId));
   ctx.scheduler.add({ name: 'coupons.housekeeping', everyMs: 5_000, run: (now) => service.housekeeping(now) });
 

@@ -7,7 +7,7 @@ import { type CouponRow, couponEvent, grantCoupon } from '../../platform/coupons
 import { AppError } from '../../platform/errors.ts';
 import { type Page, pageWindow, toPage } from '../../platform/fields.ts';
 import { voucherPositions } from '../../platform/voucher-positions.ts';
-import { COUPON_TASKS, type CouponTask, NEW_USER_TASKS, VOUCHER_MULTIPLE } from './config.ts';
+import { COUPON_TASKS, type CouponTask, NEW_USER_TASKS, TASK_EVENTS, VOUCHER_MULTIPLE } from './config.ts';
 
 export interface VoucherUse {
   couponId: number;
@@ -30,6 +30,7 @@ export function createCouponService(ctx: AppContext) {
   const usdt = usdtInfo;
   const doneTrades = new Set<number>();
   const filledLots = ctx.sqlite.prepare('SELECT filled_lots FROM spot_orders WHERE id = ?').pluck();
+  const futuresMarginSource = ctx.sqlite.prepare('SELECT margin_source FROM futures_orders WHERE id = ?').pluck();
   const verificationLevel = ctx.sqlite.prepare('SELECT verification_level FROM users WHERE id = ?').pluck();
 
   const stateOf = (row: CouponRow) => ({ kind: row.kind, remainingMinor: row.remaining, validFrom: row.validFrom, validUntil: row.validUntil, usedAt: row.kind === 'voucher' ? row.usedAt : null });
@@ -97,6 +98,14 @@ export function createCouponService(ctx: AppContext) {
   function complete(userId: number, task: CouponTask): void {
     ctx.sqlite.prepare('INSERT OR IGNORE INTO coupon_tasks (user_id, task, done_at) VALUES (?, ?, ?)').run(userId, task, ctx.now());
     if (task === 'first_trade') doneTrades.add(userId);
+  }
+
+  /** A bus event that completes a task (TASK_EVENTS); a position a voucher opened is no trade of the user's own money, so it completes nothing. */
+  function eventHappened(event: UserEvent): void {
+    const task = TASK_EVENTS[event.kind];
+    if (!task) return;
+    if (event.refType === 'futures_order' && futuresMarginSource.get(event.refId) === 'rewards') return;
+    complete(event.userId, task);
   }
 
   /** A spot order changed: its first fill completes the owner's first trade. */
@@ -189,5 +198,5 @@ export function createCouponService(ctx: AppContext) {
     for (const event of events) ctx.bus.emit('user', event);
   }
 
-  return { list, tasks, complete, orderChanged, claim, useVoucher, housekeeping, present };
+  return { list, tasks, eventHappened, orderChanged, claim, useVoucher, housekeeping, present };
 }

@@ -83,6 +83,9 @@ const systemBalance = (code: string) =>
   (server.built.ctx.sqlite.prepare("SELECT available FROM ledger_accounts WHERE system_code = ? AND currency_id = (SELECT id FROM currencies WHERE symbol = 'USDT')").get(code) as { available: number } | undefined)?.available ?? 0;
 const messages = async (user: User) => (await server.get<Page<Message> & { unread: number }>('/bind_box/getNFTOrderMessage', { limit: 50 }, { token: user.token })).message;
 const call = (path: string, body: Record<string, unknown>, user: User) => server.post(path, body, { token: user.token, lang: 'en' });
+/** The user's newest notification of a kind, as the centre shows it in a language. */
+const notice = async (user: User, kind: string, lang: string) =>
+  (await server.get<{ list: { kind: string; content: string; link: string }[] }>('/notice/list', { limit: 100 }, { token: user.token, lang })).message.list.find((entry) => entry.kind === kind);
 
 beforeAll(async () => {
   server = await startServer({}, { startAt: START });
@@ -192,6 +195,7 @@ describe('an auction with three bidders', () => {
     const outbid = (await messages(a)).list.filter((message) => message.kind === 'outbid');
     expect(outbid).toHaveLength(1);
     expect(events).toContainEqual(expect.objectContaining({ userId: expect.any(Number), kind: 'nft.outbid', refId: listingId }));
+    expect((await notice(a, 'nft.outbid', 'en'))?.content).toBe('You have been outbid on OBN0006: the highest bid is now 105.000000 USDT.');
     const log = (await server.get<{ price: string }[]>('/bind_box/getBindBoxQuotationLog', { code })).message;
     expect(log.map((entry) => entry.price)).toEqual(['110.000000', '105.000000', '100.000000']);
     const own = (await server.get<Page<{ price: string }>>('/bind_box/getMyBindBoxQuotationLog', {}, { token: a.token })).message;
@@ -214,6 +218,8 @@ describe('an auction with three bidders', () => {
     expect(await spot(a)).toMatchObject({ available: '980.000000', frozen: '20.000000' });
     const kinds = (await messages(a)).list.map((message) => message.kind);
     expect(kinds).toEqual(expect.arrayContaining(['won', 'payment_due']));
+    expect(await notice(a, 'nft.won', 'en')).toMatchObject({ content: 'You won the auction for OBN0006 at 120.000000 USDT.', link: '/pages/nft/mine' });
+    expect((await notice(a, 'nft.won', 'kor'))?.content).toBe('OBN0006 경매에서 120.000000 USDT에 낙찰받았습니다.');
     const due = (await server.get<{ id: number; to_pay: string }[]>('/bind_box/getNeedPayNFTOrder', {}, { token: a.token })).message;
     expect(due).toEqual([expect.objectContaining({ id: listingId, to_pay: '100.000000' })]);
     expect((await call('/bind_box/payNFTOrder', { id: listingId }, b)).message).toBe('This order was not found');
@@ -244,6 +250,14 @@ describe('an auction whose winner does not pay within a day', () => {
     expect((await call('/bind_box/auctionNFT', { code, price: '150' }, winner)).type).toBe('ok');
     await at(endAt);
     expect((await byCode(code)).sale).toMatchObject({ status: 'awaiting_payment' });
+    // Two hours before the deadline, one reminder (in the NFT inbox and the notification centre), however often the job runs.
+    const reminders = async () => (await messages(winner)).list.filter((message) => message.kind === 'payment_reminder').length;
+    await at(endAt + 22 * HOUR - 1);
+    expect(await reminders()).toBe(0);
+    await at(endAt + 22 * HOUR);
+    await at(endAt + 22 * HOUR + MINUTE);
+    expect(await reminders()).toBe(1);
+    expect((await notice(winner, 'nft.payment_reminder', 'en'))?.content).toBe('Reminder: 2 hours left to pay 150.000000 USDT for OBN0027; after the deadline the margin is forfeited.');
     const treasury = systemBalance('treasury');
     await at(endAt + 24 * HOUR - 1);
     expect((await byCode(code)).sale).toMatchObject({ status: 'awaiting_payment' });

@@ -5,7 +5,9 @@ import {
   formatMinor,
   millionthsToPercent,
   minimumBid,
+  PAYMENT_REMINDER_LEAD_MS,
   paymentDeadline,
+  paymentReminderDue,
   purchaseWindowError,
   rarityOdds,
   saleSplit,
@@ -14,7 +16,7 @@ import {
   settleMargins,
   winnerPayment,
 } from '@openbourse/core';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { nftArtists, nftArtworks, nftBids, nftBlindBoxes, nftBlindSeries, nftCollections, nftFavourites, nftListings, nftMargins, nftMessages } from '../../db/schema.ts';
 import type { AccountRef } from '../../ledger/accounts.ts';
@@ -519,6 +521,31 @@ export function createNftService(ctx: AppContext, terms: NftTerms) {
     });
   }
 
+  /** Winners who have not paid in the last hours before the deadline: one reminder each, besides the notice at the auction's end. */
+  function remindUnpaid(now: number): void {
+    const due = db
+      .select()
+      .from(nftListings)
+      .where(and(eq(nftListings.status, 'awaiting_payment'), lte(nftListings.paymentDeadline, now + PAYMENT_REMINDER_LEAD_MS), gt(nftListings.paymentDeadline, now)))
+      .all();
+    for (const listing of due) {
+      const winner = listing.winnerId;
+      const deadline = listing.paymentDeadline ?? 0;
+      if (winner === null || !paymentReminderDue(now, deadline)) continue;
+      const events = db.transaction((tx) => {
+        const reminded = tx
+          .select({ id: nftMessages.id })
+          .from(nftMessages)
+          .where(and(eq(nftMessages.listingId, listing.id), eq(nftMessages.userId, winner), eq(nftMessages.kind, 'payment_reminder')))
+          .get();
+        if (reminded) return [];
+        const params = { price: money(listing.currentBid) ?? '', currency: currency.symbol, deadline, hours: PAYMENT_REMINDER_LEAD_MS / 3_600_000 };
+        return [message(tx, winner, 'payment_reminder', listing, params, now)];
+      });
+      announce(events);
+    }
+  }
+
   /** Winners who let the day pass: the margin goes to the treasury and the artwork returns unsold to its seller. */
   function expireUnpaid(now: number): void {
     const due = db
@@ -565,6 +592,7 @@ export function createNftService(ctx: AppContext, terms: NftTerms) {
 
   function runDue(now: number): void {
     closeEndedAuctions(now);
+    remindUnpaid(now);
     expireUnpaid(now);
     revealSeries(now);
   }

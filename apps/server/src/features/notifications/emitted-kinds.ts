@@ -1,6 +1,6 @@
 /**
  * The params each trading and NFT event is emitted with (read from the emit
- * sites: futures/service.ts, options/service.ts, nft/service.ts,
+ * sites: exchange/exchange.ts, futures/service.ts, options/service.ts, nft/service.ts,
  * platform/nft-listing-review.ts, exchange/conditional-orders.ts,
  * copy-trading/service.ts, platform/trader-application-review.ts). The test
  * checks every text of these kinds uses only these values, in every language.
@@ -8,6 +8,7 @@
  * too; kinds written out in the source are also found by the test itself.
  */
 export const EMITTED_PARAMS: Record<string, readonly string[]> = {
+  'spot.order_filled': ['symbol', 'side'],
   'spot.stop_triggered': ['symbol', 'trigger_price', 'tick_price', 'tick_id'],
   'spot.take_profit_triggered': ['symbol', 'trigger_price', 'tick_price', 'tick_id'],
   'spot.stop_loss_triggered': ['symbol', 'trigger_price', 'tick_price', 'tick_id'],
@@ -34,6 +35,7 @@ export const EMITTED_PARAMS: Record<string, readonly string[]> = {
   'nft.outbid': ['code', 'price', 'currency'],
   'nft.won': ['code', 'price', 'currency', 'deadline'],
   'nft.payment_due': ['code', 'price', 'currency', 'deadline'],
+  'nft.payment_reminder': ['code', 'price', 'currency', 'deadline', 'hours'],
   'nft.payment_expired': ['code', 'margin', 'currency'],
   'nft.sold': ['code', 'price', 'currency'],
   'nft.listing_approved': ['code'],

@@ -85,6 +85,7 @@ export const NOTIFICATION_KINDS: Record<string, NotificationKind> = {
   'nft.outbid': { category: 'nft', link: page(NFT_ACTIVITY) },
   'nft.won': { category: 'nft', link: page(NFT_ACTIVITY) },
   'nft.payment_due': { category: 'nft', link: page(NFT_ACTIVITY) },
+  'nft.payment_reminder': { category: 'nft', link: page(NFT_ACTIVITY) },
   'nft.payment_expired': { category: 'nft', link: page(NFT_ACTIVITY) },
   'nft.bought': { category: 'nft', link: page(NFT_COLLECTION) },
   'nft.paid': { category: 'nft', link: page(NFT_COLLECTION) },

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { credit, registerUser, startServer, type TestServer } from '../../../test/harness.ts';
+import { credit, pushTicks, registerUser, startServer, type TestServer } from '../../../test/harness.ts';
+import { MARKET_MAKER_EMAIL } from '../../market-maker/market-maker.ts';
 import { NFT_MESSAGE_KINDS } from '../../db/schema/nft.ts';
 import { EMITTED_PARAMS } from './emitted-kinds.ts';
 import { NOTIFICATION_KINDS } from './kinds.ts';
@@ -28,7 +29,7 @@ interface NoticePage {
 const SAMPLE_PARAMS = {
   amount: '12.5', currency: 'USDT', reason: 'blurred photo', level: 1, fee: '1', device: 'Chrome on macOS', ip: '203.0.113.9', amount_in: '1', from: 'BTC', amount_out: '90000',
   to: 'USDT', count: 3, days: 30, day: 2, penalty: '0', token: 'NEW', held: '100', allocated: '50', paid: '50', refunded: '50', payout: '101', symbol: 'BTC/USDT', price: '90000', pnl: '-3.2', name: 'Sunrise #7',
-  code: 'ART-7', margin: '10', lots: 2, seconds: 60, trigger_price: '89000', tick_price: '88990', trader: 'Alpha', nickname: 'Alpha',
+  code: 'ART-7', margin: '10', lots: 2, seconds: 60, hours: 2, trigger_price: '89000', tick_price: '88990', trader: 'Alpha', nickname: 'Alpha',
 };
 const LANGUAGES = ['zh', 'hk', 'en', 'jp', 'kor', 'th', 'fra', 'spa', 'may', 'vi'];
 
@@ -38,6 +39,7 @@ const emit = (userId: number, kind: string, refId: number | string = 1) =>
   server.built.ctx.bus.emit('user', { userId, kind, refType: 'test', refId, params: SAMPLE_PARAMS, time: server.built.ctx.now() });
 const list = (token: string, lang: string, query: Record<string, unknown> = {}) => server.get<NoticePage>('/notice/list', { limit: 100, ...query }, { token, lang });
 const unread = async (token: string) => (await server.get<{ unread: number }>('/notice/unread', {}, { token })).message.unread;
+const mailsTo = (email: string) => server.built.ctx.sqlite.prepare('SELECT subject, body FROM outbox_messages WHERE to_address = ? ORDER BY id').all(email) as { subject: string; body: string }[];
 
 async function authenticatedSocket(token: string) {
   const socket = new WebSocket(`${server.base.replace('http', 'ws')}/socket.io`);
@@ -79,6 +81,32 @@ describe('the notification centre', () => {
     expect(english[0]).toMatchObject({ kind: 'transfer.completed', title: 'Wallet', content: 'You moved 25.000000 USDT between your accounts.', link: '/pages/fund/transfer_history', read: false });
     const chinese = personal((await list(user.token, 'zh')).message);
     expect(chinese[0]?.content).toBe('您已在账户间划转 25.000000 USDT。');
+  });
+
+  it('tells the owner when a spot order fills, after the trade committed, linked to the order; the market maker hears nothing', async () => {
+    await pushTicks(server, 'BTC/USDT', [{ price: '96250.00', volume: '0.5' }]);
+    const user = await registerUser(server);
+    credit(server, user.email, '2000', 'USDT');
+    const order = await server.post<{ id: number; status: string }>('/coin/trade', { amount: '0.01', currency_id: 1, legal_id: 3, type: 1 }, { token: user.token });
+    expect(order.message.status).toBe('filled');
+    const filled = personal((await list(user.token, 'en')).message).filter((notice) => notice.kind === 'spot.order_filled');
+    expect(filled).toEqual([expect.objectContaining({ title: 'Trading', content: 'Your BTC/USDT order was filled.', link: `/pages/transaction/currency_order?id=${order.message.id}` })]);
+    expect(personal((await list(user.token, 'jp')).message).find((notice) => notice.kind === 'spot.order_filled')?.content).toBe('BTC/USDT の注文が約定しました。');
+    const makerNotices = server.built.ctx.sqlite.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND kind = 'spot.order_filled'").get(userIdOf(MARKET_MAKER_EMAIL)) as { n: number };
+    expect(makerNotices.n).toBe(0);
+  });
+
+  it('tells the owner of a liquidated futures position, in the reader\'s language', async () => {
+    const user = await registerUser(server);
+    credit(server, user.email, '1000', 'USDT', 3);
+    const feed = (price: string) => pushTicks(server, 'BTC/USDT', [{ price, volume: '0.1', time: server.built.ctx.now() }]);
+    await feed('100000');
+    const opened = await server.post<{ id: number; liquidation_price: string }>('/lever/submit', { currency_id: 1, legal_id: 3, order_type: 'market', type: 1, lots: 10, multiple: 100 }, { token: user.token });
+    expect(opened.type).toBe('ok');
+    await feed(opened.message.liquidation_price);
+    const liquidated = async (lang: string) => personal((await list(user.token, lang)).message).find((notice) => notice.kind === 'futures.liquidated');
+    expect(await liquidated('en')).toMatchObject({ title: 'Trading', content: expect.stringMatching(/^Your position on BTC\/USDT was liquidated with a profit or loss of -\d+\.\d{6} USDT\.$/), link: '/pages/transaction/contract_order' });
+    expect((await liquidated('spa'))?.content).toMatch(/^Tu posición en BTC\/USDT/);
   });
 
   it('has a text in every language for every kind it maps, with every value filled in', async () => {
@@ -174,32 +202,84 @@ describe('the notification centre', () => {
   it('mails the security-relevant messages whose emitter does not mail already', async () => {
     const user = await registerUser(server);
     const userId = userIdOf(user.email);
-    const mails = () => server.built.ctx.sqlite.prepare('SELECT subject, body FROM outbox_messages WHERE to_address = ? ORDER BY id').all(user.email) as { subject: string; body: string }[];
-    const before = mails().length;
+    const before = mailsTo(user.email).length;
     emit(userId, 'withdrawal.paid');
     emit(userId, 'deposit.credited');
     emit(userId, 'account.new_device_login');
     await new Promise((done) => setTimeout(done, 200));
-    const sent = mails().slice(before);
+    const sent = mailsTo(user.email).slice(before);
     expect(sent).toHaveLength(1);
+    // Signed up without saying otherwise: the site's default language.
     expect(sent[0]?.subject).toContain('提现');
     expect(sent[0]?.body).toContain('12.5 USDT');
   });
+
+  it('writes each mail, template lines included, in the language the user last used the app in: the setting, then a login', async () => {
+    const user = await registerUser(server);
+    const userId = userIdOf(user.email);
+    const mailed = async () => {
+      const before = mailsTo(user.email).length;
+      emit(userId, 'withdrawal.paid');
+      await new Promise((done) => setTimeout(done, 200));
+      return mailsTo(user.email).slice(before)[0];
+    };
+    expect((await server.post('/user/lang', { lang: 'en' }, { token: user.token })).type).toBe('ok');
+    const english = await mailed();
+    expect(english?.subject).toBe('OpenBourse: Withdrawal');
+    expect(english?.body).toContain('Your withdrawal of 12.5 USDT was approved and sent.');
+    expect(english?.body).toContain('Our support staff will never ask for your password');
+
+    expect(await server.post('/user/login', { user_string: user.email, password: user.password }, { lang: 'kor' })).toMatchObject({ type: 'ok' });
+    const korean = await mailed();
+    expect(korean?.subject).toBe('OpenBourse: 출금');
+    expect(korean?.body).toContain('12.5 USDT 출금이 승인되어 전송되었습니다.');
+    expect(korean?.body).toContain('고객지원팀은 절대로 비밀번호');
+
+    expect((await server.post('/user/lang', { lang: 'xx' }, { token: user.token, lang: 'en' })).type).toBe('error');
+    expect((await server.post('/user/lang', { lang: 'en' })).type).toBe('999');
+  });
+
+  it('writes a listed verification refusal reason, stored as its code, in the reader\'s language', async () => {
+    const user = await registerUser(server);
+    server.built.ctx.bus.emit('user', { userId: userIdOf(user.email), kind: 'verification.rejected', refType: 'identity_verification', refId: 1, params: { level: 1, reason_code: 'blurred' }, time: server.built.ctx.now() });
+    const content = async (lang: string) => personal((await list(user.token, lang)).message).find((notice) => notice.kind === 'verification.rejected')?.content;
+    expect(await content('en')).toBe('Your identity verification (level 1) was rejected: The document picture is blurred or has glare and cannot be read');
+    expect(await content('zh')).not.toMatch(/rejectReasons|blurred/);
+  });
 });
 
-/** Every kind the server's own code writes out next to the word `kind` ('area.event'), outside tests. */
-function kindsInServerSource(): Set<string> {
+/** The server's own source files outside tests and outside this feature, line by line. */
+function serverSourceLines(): string[] {
   const root = new URL('../../', import.meta.url);
-  const found = new Set<string>();
+  const lines: string[] = [];
   for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
     if (!file.endsWith('.ts') || file.endsWith('.test.ts') || file.includes('notifications/')) continue;
-    for (const line of readFileSync(new URL(file, root), 'utf8').split('\n')) {
-      if (!/\bkind\b/.test(line)) continue;
-      for (const match of line.matchAll(/'([a-z_]+\.[a-z_]+)'/g)) found.add(match[1] as string);
-    }
+    lines.push(...readFileSync(new URL(file, root), 'utf8').split('\n'));
+  }
+  return lines;
+}
+
+/** Every kind the server's own code writes out ('area.event') next to the word `kind` or in an `emit(` call. */
+function kindsInServerSource(): Set<string> {
+  const found = new Set<string>();
+  for (const line of serverSourceLines()) {
+    if (!/\bkind\b|emit\(/.test(line)) continue;
+    for (const match of line.matchAll(/'([a-z_]+\.[a-z_]+)'/g)) found.add(match[1] as string);
   }
   return found;
 }
+
+/** The NFT kinds the marketplace emits through its `message(tx, user, '<kind>', …)` helper (as `nft.<kind>`). */
+function nftKindsInServerSource(): Set<string> {
+  const found = new Set<string>();
+  for (const line of serverSourceLines()) {
+    for (const match of line.matchAll(/message\(tx, [^,]+, '([a-z_]+)'/g)) found.add(`nft.${match[1]}`);
+  }
+  return found;
+}
+
+/** Built at run time in exchange/conditional-orders.ts from the fired leg's kind (stop_limit → stop). */
+const CONDITIONAL_TRIGGER_KINDS = ['spot.stop_triggered', 'spot.take_profit_triggered', 'spot.stop_loss_triggered'];
 
 type Texts = { messages: Record<string, Record<string, string>> };
 const textsOf = (lang: string) => JSON.parse(readFileSync(new URL(`../../../../../packages/i18n/locales/${lang}/notifications.json`, import.meta.url), 'utf8')) as Texts;
@@ -209,6 +289,11 @@ describe('the kinds the server emits', () => {
     const emitted = new Set([...kindsInServerSource(), ...Object.keys(EMITTED_PARAMS), ...NFT_MESSAGE_KINDS.map((kind) => `nft.${kind}`)]);
     expect(emitted.size).toBeGreaterThan(40);
     expect([...emitted].filter((kind) => !(kind in NOTIFICATION_KINDS)).sort()).toEqual([]);
+  });
+
+  it('are all the centre lists: every kind with an entry is emitted somewhere (no text waits for an event that never comes)', () => {
+    const emitted = new Set([...kindsInServerSource(), ...nftKindsInServerSource(), ...CONDITIONAL_TRIGGER_KINDS]);
+    expect(Object.keys(NOTIFICATION_KINDS).filter((kind) => !emitted.has(kind)).sort()).toEqual([]);
   });
 
   it('are written only with the values their emitters send, in every language', () => {

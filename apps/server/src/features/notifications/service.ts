@@ -1,12 +1,13 @@
-import { DEFAULT_LANGUAGE, type Language } from '@openbourse/i18n';
+import type { Language } from '@openbourse/i18n';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { newsArticles, newsTranslations, notifications, users } from '../../db/schema.ts';
 import type { UserEvent } from '../../market/bus.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { userLanguage } from '../../platform/users.ts';
 import { type Page, pageWindow, toPage } from '../../platform/fields.ts';
 import { ANNOUNCED_ARTICLE_CATEGORY, ANNOUNCEMENT_KIND, NOTIFICATION_KINDS, UNKNOWN_KIND } from './kinds.ts';
-import { notificationText } from './templates.ts';
+import { localizedParams, notificationText } from './templates.ts';
 
 /** How far back a new account still sees announcements published before it existed. */
 const ANNOUNCEMENT_LOOKBACK_MS = 30 * 24 * 3600_000;
@@ -67,7 +68,7 @@ export function createNotificationService(ctx: AppContext) {
       kind: row.kind,
       category,
       title: notificationText(language, `categories.${category}`),
-      content: isAnnouncement ? announcementTitle(row.refId, language) : notificationText(language, `messages.${row.kind}`, row.params),
+      content: isAnnouncement ? announcementTitle(row.refId, language) : notificationText(language, `messages.${row.kind}`, localizedParams(language, row.params)),
       link: row.link,
       read: row.readAt !== null,
       created_at: row.createdAt,
@@ -89,15 +90,14 @@ export function createNotificationService(ctx: AppContext) {
   async function mail(userId: number, kind: string, params: Record<string, string | number>): Promise<void> {
     const user = db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
     if (!user?.email) return;
-    // The account keeps no language of its own; mails about decisions go out in the site's default language, as the other gate mails do.
-    const language = DEFAULT_LANGUAGE;
+    const language = userLanguage(db, userId);
     const category = notificationText(language, `categories.${(NOTIFICATION_KINDS[kind] ?? UNKNOWN_KIND).category}`);
     await ctx.messenger.send({
       channel: 'email',
       to: user.email,
       lang: language,
       subject: notificationText(language, 'mailSubject', { site: ctx.catalog.site.site_name, category }),
-      body: notificationText(language, `messages.${kind}`, params),
+      body: notificationText(language, `messages.${kind}`, localizedParams(language, params)),
     });
   }
 

@@ -10,6 +10,8 @@ import th from '@openbourse/i18n/locales/th/notifications.json';
 import vi from '@openbourse/i18n/locales/vi/notifications.json';
 import zh from '@openbourse/i18n/locales/zh/notifications.json';
 import i18next, { type TFunction } from 'i18next';
+import { isRejectReason, rejectReasonKey } from '../../platform/verification-review.ts';
+import { translate } from '../../platform/i18n.ts';
 
 const translator = i18next.createInstance();
 void translator.init({
@@ -33,4 +35,15 @@ export function notificationText(language: Language, key: string, params: Record
     fixed.set(language, t);
   }
   return translator.exists(key, { lng: language }) ? (t(key, params) as string) : (t('unknown') as string);
+}
+
+/**
+ * An event's values as the reader sees them: a value stored as a code is
+ * written out in the reader's language here, at read time. `reason_code` is a
+ * listed refusal reason (verification), shown as `reason`.
+ */
+export function localizedParams(language: Language, params: Record<string, string | number>): Record<string, string | number> {
+  const code = params.reason_code;
+  if (!isRejectReason(code)) return params;
+  return { ...params, reason: translate(language, rejectReasonKey(code)) };
 }

@@ -6,7 +6,7 @@ import type { InstrumentRegistry } from '../../market/instruments.ts';
 import type { Catalog, CurrencyInfo } from '../../platform/catalog.ts';
 
 const stakeLimits = z.object({ min: z.string(), max: z.string() });
-const periodSeed = z.object({ seconds: z.number().int().min(5).max(86_400), payout_rate: z.string(), stakes: z.record(z.string(), stakeLimits) });
+const periodSeed = z.object({ seconds: z.number().int().min(5).max(86_400), payout_rate: z.string(), fee_rate: z.string(), stakes: z.record(z.string(), stakeLimits) });
 const optionsFile = z.object({
   payable_currencies: z.array(z.string()).min(1),
   periods: z.array(periodSeed).min(1),
@@ -17,6 +17,8 @@ const optionsFile = z.object({
 export interface PeriodConfig {
   seconds: number;
   payoutRate: number;
+  /** The trading fee, a share of the stake in whole millionths, charged at placement. */
+  feeRate: number;
   /** Stake limits per stake currency id. */
   stakes: Map<number, { minStake: number; maxStake: number }>;
 }
@@ -29,8 +31,8 @@ export interface OptionsConfig {
 
 /**
  * Reads `data/options.json`: the stake currencies the options account pays
- * with, and per period the payout rate and stake limits in each of them,
- * globally or per instrument. A file that names an unknown currency or
+ * with, and per period the payout rate, the fee rate (percent of the stake)
+ * and stake limits in each of them, globally or per instrument. A file that names an unknown currency or
  * instrument, or misses a stake currency in a period, stops the start.
  */
 export function loadOptionsConfig(seedDataDir: string, catalog: Catalog, instruments: InstrumentRegistry): OptionsConfig {
@@ -45,6 +47,8 @@ export function loadOptionsConfig(seedDataDir: string, catalog: Catalog, instrum
       .map((period) => {
         const payoutRate = percentToMillionths(period.payout_rate);
         if (payoutRate === null) throw new Error(`options.json ${where}: payout rate ${period.payout_rate} is not a percent`);
+        const feeRate = percentToMillionths(period.fee_rate);
+        if (feeRate === null) throw new Error(`options.json ${where}: fee rate ${period.fee_rate} is not a percent`);
         const stakes = new Map(
           payable.map((currency) => {
             const limits = period.stakes[currency.symbol];
@@ -55,7 +59,7 @@ export function loadOptionsConfig(seedDataDir: string, catalog: Catalog, instrum
             return [currency.id, { minStake, maxStake }];
           }),
         );
-        return { seconds: period.seconds, payoutRate, stakes };
+        return { seconds: period.seconds, payoutRate, feeRate, stakes };
       })
       .sort((a, b) => a.seconds - b.seconds);
   const global = periodsFrom(seed.periods, 'periods');

@@ -17,6 +17,7 @@ interface Option {
   type: 'up' | 'down';
   seconds: number;
   number: string;
+  fee: string;
   payout_rate: string;
   break_even_win_rate: string;
   win_payout: string;
@@ -33,7 +34,7 @@ interface Option {
 interface Periods {
   symbol: string;
   market_open: boolean;
-  periods: { seconds: number; payout_rate: string; break_even_win_rate: string; stakes: { currency: string; min: string; max: string }[] }[];
+  periods: { seconds: number; payout_rate: string; fee_rate: string; break_even_win_rate: string; stakes: { currency: string; min: string; max: string }[] }[];
 }
 
 interface Page<T> {
@@ -67,9 +68,9 @@ async function tickAt(time: number, price: string, symbol = 'BTC/USDT') {
   expect(pushed.message).toMatchObject({ accepted: 1 });
 }
 
-async function settledSoon(id: number): Promise<Option> {
+async function settledSoon(id: number, token = user.token): Promise<Option> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const option = await result(id);
+    const option = await result(id, token);
     if (option.status !== 'open') return option;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -87,14 +88,14 @@ afterAll(async () => {
 });
 
 describe('periods and balances', () => {
-  it('offers 30, 60, 120 and 300 seconds with payout, break-even win rate and stake limits', async () => {
+  it('offers 30, 60, 120 and 300 seconds with payout, fee, break-even win rate (counting the fee) and stake limits', async () => {
     const btc = (await server.get<Periods>('/microtrade/seconds', { match_id: BTC })).message;
     expect(btc.symbol).toBe('BTC/USDT');
-    expect(btc.periods.map((period) => [period.seconds, period.payout_rate, period.break_even_win_rate])).toEqual([
-      [30, '80', '55.56'],
-      [60, '82', '54.95'],
-      [120, '85', '54.06'],
-      [300, '88', '53.20'],
+    expect(btc.periods.map((period) => [period.seconds, period.payout_rate, period.fee_rate, period.break_even_win_rate])).toEqual([
+      [30, '80', '0.1', '55.62'],
+      [60, '82', '0.1', '55.00'],
+      [120, '85', '0.1', '54.11'],
+      [300, '88', '0.1', '53.25'],
     ]);
     expect(btc.periods[0]?.stakes[0]).toEqual({ currency_id: USDT, currency: 'USDT', min: '10', max: '5000' });
     // A stock can have its own periods.
@@ -114,11 +115,12 @@ describe('an option from acceptance to settlement', () => {
     const placed = await submit({ type: 'up', number: '100' });
     expect(placed.type).toBe('ok');
     const option = placed.message;
-    expect(option).toMatchObject({ status: 'open', number: '100.000000', payout_rate: '80', break_even_win_rate: '55.56', win_payout: '180.000000', settle_tick: null });
+    expect(option).toMatchObject({ status: 'open', number: '100.000000', fee: '0.100000', payout_rate: '80', break_even_win_rate: '55.56', win_payout: '180.000000', settle_tick: null });
     expect(option.open_tick).toMatchObject({ time: START + 1000, price: '96000.00' });
     expect(option.expires_at - option.created_at).toBe(30_000);
     expect(option.seconds_left).toBe(30);
-    expect(await micro()).toMatchObject({ available: '900.000000', frozen: '100.000000' });
+    // The stake is held; the 0.1% fee is charged on top of it at placement.
+    expect(await micro()).toMatchObject({ available: '899.900000', frozen: '100.000000' });
 
     // A tick before expiry decides nothing.
     await tickAt(START + 30_000, '99000');
@@ -133,7 +135,7 @@ describe('an option from acceptance to settlement', () => {
     expect(settled.settle_tick).toMatchObject({ time: option.expires_at, price: '96000.01' });
     const stored = server.built.ctx.sqlite.prepare('SELECT symbol, time FROM ticks WHERE id = ?').get(settled.settle_tick?.id);
     expect(stored).toEqual({ symbol: 'BTC/USDT', time: option.expires_at });
-    expect(await micro()).toMatchObject({ available: '1080.000000', frozen: '0.000000' });
+    expect(await micro()).toMatchObject({ available: '1079.900000', frozen: '0.000000' });
     expect(checkLedger(server.built.ctx.sqlite).ok).toBe(true);
   });
 
@@ -143,7 +145,7 @@ describe('an option from acceptance to settlement', () => {
     await tickAt(option.expires_at + 200, '90000.50');
     const settled = await settledSoon(option.id);
     expect(settled).toMatchObject({ status: 'lost', payout: '0.000000', profit: '-50.000000', settle_tick: { price: '90000.50' } });
-    expect(await micro()).toMatchObject({ available: '1030.000000', frozen: '0.000000' });
+    expect(await micro()).toMatchObject({ available: '1029.850000', frozen: '0.000000' });
     const house = server.built.ctx.sqlite.prepare("SELECT available FROM ledger_accounts WHERE system_code = 'house' AND currency_id = ?").get(USDT) as { available: number };
     // The house paid 80 on the win and took 50 on the loss.
     expect(house.available).toBe(-30_000_000);
@@ -155,9 +157,34 @@ describe('an option from acceptance to settlement', () => {
     await tickAt(option.expires_at, '91000');
     const settled = await settledSoon(option.id);
     expect(settled).toMatchObject({ status: 'tied', payout: '20.000000', profit: '0.000000' });
-    expect(await micro()).toMatchObject({ available: '1030.000000', frozen: '0.000000' });
+    // A tie refunds the stake; the fee stays paid.
+    expect(await micro()).toMatchObject({ available: '1029.830000', frozen: '0.000000' });
     const types = server.built.ctx.sqlite.prepare("SELECT type FROM journal_entries WHERE ref_type = 'seconds_option' AND ref_id = ? ORDER BY id").all(String(option.id));
-    expect(types).toEqual([{ type: 'option_stake' }, { type: 'option_settle' }]);
+    expect(types).toEqual([{ type: 'option_stake' }, { type: 'option_fee' }, { type: 'option_settle' }]);
+  });
+
+  it("charges the fee to the fees account when placed, shows it on the record and in the bills, and tells the owner of the settlement in their language", async () => {
+    const owner = await registerUser(server);
+    credit(server, owner.email, '100', 'USDT', MICRO);
+    const feesHeld = () => (server.built.ctx.sqlite.prepare("SELECT available FROM ledger_accounts WHERE system_code = 'fees' AND currency_id = ?").get(USDT) as { available: number } | undefined)?.available ?? 0;
+    const before = feesHeld();
+    await tickAt(clock + 1000, '93000');
+    const option = (await submit({ type: 'up', number: '30' }, owner.token)).message;
+    expect(option.fee).toBe('0.030000');
+    expect(feesHeld() - before).toBe(30_000);
+    expect((await result(option.id, owner.token)).fee).toBe('0.030000');
+    const bills = await server.post<{ list: { type_name: string; amount: string }[] }>('/wallet/legal_log', { kind: 'option_fee' }, { token: owner.token, lang: 'en' });
+    expect(bills.message.list).toMatchObject([{ type_name: 'Seconds option: trading fee', amount: '-0.030000' }]);
+
+    await tickAt(option.expires_at, '93000.01');
+    expect(await settledSoon(option.id, owner.token)).toMatchObject({ status: 'won', payout: '54.000000' });
+    for (const [lang, text] of [
+      ['en', 'Your option on BTC/USDT has settled: 54.000000 USDT paid out.'],
+      ['fra', 'Votre option sur BTC/USDT est réglée : 54.000000 USDT versés.'],
+    ]) {
+      const notices = await server.get<{ list: { kind: string; content: string; link: string }[] }>('/notice/list', { limit: 50 }, { token: owner.token, lang });
+      expect(notices.message.list.find((notice) => notice.kind === 'option.settled')).toMatchObject({ content: text, link: '/pages/transaction/seconds_order' });
+    }
   });
 
   it('settles many options expiring together in one run, each on the same deciding tick', async () => {

@@ -1,4 +1,4 @@
-import { breakEvenWinRate, formatMinor, fromMinor, type OptionDirection, type OptionOutcome, optionExpiry, optionOutcome, optionPayout, payoutRatePercent, stakeProblem, ticksToPrice } from '@openbourse/core';
+import { breakEvenWinRate, formatMinor, fromMinor, millionthsToPercent, type OptionDirection, type OptionOutcome, optionExpiry, optionFee, optionOutcome, optionPayout, payoutRatePercent, stakeProblem, ticksToPrice } from '@openbourse/core';
 import type { Statement } from 'better-sqlite3';
 import type { AccountRef } from '../../ledger/accounts.ts';
 import { type PostingLine, post } from '../../ledger/ledger.ts';
@@ -8,6 +8,7 @@ import { parseUserAmount } from '../../platform/amounts.ts';
 import type { CurrencyInfo } from '../../platform/catalog.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { afterFeeCharged } from '../../platform/fee-hooks.ts';
 import { pageWindow, toPage } from '../../platform/fields.ts';
 import { type IdempotencyKey, onceInTransaction } from '../../platform/idempotency.ts';
 import type { OptionsConfig, PeriodConfig } from './config.ts';
@@ -31,6 +32,7 @@ interface OptionRow {
   seconds: number;
   payout_rate: number;
   stake: number;
+  fee: number;
   expires_at: number;
   open_tick_id: number;
   open_tick_time: number;
@@ -62,9 +64,9 @@ function statementsFor(ctx: AppContext) {
   const { sqlite } = ctx;
   return {
     insert: sqlite.prepare(
-      `INSERT INTO seconds_options (user_id, symbol, currency_id, direction, seconds, payout_rate, stake, expires_at, open_tick_id, open_tick_time, open_price_ticks, status, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?) RETURNING id`,
-    ) as Statement<[number, string, number, OptionDirection, number, number, number, number, number, number, number, number], { id: number }>,
+      `INSERT INTO seconds_options (user_id, symbol, currency_id, direction, seconds, payout_rate, stake, fee, expires_at, open_tick_id, open_tick_time, open_price_ticks, status, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?) RETURNING id`,
+    ) as Statement<[number, string, number, OptionDirection, number, number, number, number, number, number, number, number, number], { id: number }>,
     byId: sqlite.prepare('SELECT * FROM seconds_options WHERE id = ?') as Statement<[number], OptionRow>,
     openAmong: sqlite.prepare("SELECT * FROM seconds_options WHERE id IN (SELECT value FROM json_each(?)) AND status = 'open'") as Statement<[string], OptionRow>,
     allOpen: sqlite.prepare("SELECT id, symbol, expires_at FROM seconds_options WHERE status = 'open'") as Statement<[], Pick<OptionRow, 'id' | 'symbol' | 'expires_at'>>,
@@ -125,7 +127,9 @@ export function createOptionsService(ctx: AppContext, config: OptionsConfig) {
     return {
       seconds: period.seconds,
       payout_rate: payoutRatePercent(period.payoutRate),
-      break_even_win_rate: breakEvenWinRate(period.payoutRate),
+      /** Percent of the stake charged at placement on top of it (core optionFee previews it exactly). */
+      fee_rate: millionthsToPercent(period.feeRate),
+      break_even_win_rate: breakEvenWinRate(period.payoutRate, period.feeRate),
       stakes: config.payable.map((currency) => {
         const limits = period.stakes.get(currency.id) as { minStake: number; maxStake: number };
         return { currency_id: currency.id, currency: currency.symbol, min: plain(limits.minStake, currency.scale), max: plain(limits.maxStake, currency.scale) };
@@ -174,6 +178,8 @@ export function createOptionsService(ctx: AppContext, config: OptionsConfig) {
       type: row.direction,
       seconds: row.seconds,
       number: formatMinor(row.stake, currency.scale),
+      /** The trading fee paid at placement, on top of the stake. */
+      fee: formatMinor(row.fee, currency.scale),
       payout_rate: payoutRatePercent(row.payout_rate),
       break_even_win_rate: breakEvenWinRate(row.payout_rate),
       /** What a win pays, stake included. */
@@ -199,9 +205,34 @@ export function createOptionsService(ctx: AppContext, config: OptionsConfig) {
   }
 
   /**
-   * Places an option. With an idempotency key the claim, the checks and the
-   * stake are one transaction: a repeat of the key answers the first option
-   * (as it is now) and places nothing, whatever the price or the clock say.
+   * The option's trading fee, in the placement's transaction: micro available
+   * to the fees account, then what follows every fee (the inviter's rebate, a
+   * fee coupon's refund; platform/fee-hooks.ts).
+   */
+  function chargeFee(userId: number, currency: CurrencyInfo, fee: number, optionId: number, memo: string, now: number): void {
+    if (fee === 0) return;
+    post(
+      ctx.sqlite,
+      {
+        type: 'option_fee',
+        refType: 'seconds_option',
+        refId: optionId,
+        memo,
+        lines: [
+          { account: micro(userId, currency.id), bucket: 'available', amount: -fee },
+          { account: { system: 'fees', currencyId: currency.id }, bucket: 'available', amount: fee },
+        ],
+      },
+      now,
+    );
+    afterFeeCharged(ctx.sqlite, { payerId: userId, fee, currencyId: currency.id, accountTypeId: microTypeId, refType: 'seconds_option', refId: optionId }, now);
+  }
+
+  /**
+   * Places an option. With an idempotency key the claim, the checks, the
+   * stake and the fee are one transaction: a repeat of the key answers the
+   * first option (as it is now) and places nothing, whatever the price or the
+   * clock say.
    */
   function submit(userId: number, input: SubmitInput, key?: IdempotencyKey) {
     const placed = ctx.sqlite.transaction(() => {
@@ -222,6 +253,7 @@ export function createOptionsService(ctx: AppContext, config: OptionsConfig) {
       assertTradable(instrument, now, expiresAt);
       const openTick = ctx.market.freshTick(instrument.symbol);
       if (!openTick) throw new AppError('errors.noMarketPrice');
+      const fee = optionFee(stake, period.feeRate);
       const inserted = statements.insert.get(
         userId,
         instrument.symbol,
@@ -230,6 +262,7 @@ export function createOptionsService(ctx: AppContext, config: OptionsConfig) {
         period.seconds,
         period.payoutRate,
         stake,
+        fee,
         expiresAt,
         openTick.id,
         openTick.time,
@@ -250,6 +283,7 @@ export function createOptionsService(ctx: AppContext, config: OptionsConfig) {
         },
         now,
       );
+      chargeFee(userId, currency, fee, inserted.id, `${instrument.symbol} ${period.seconds} s option fee, ${millionthsToPercent(period.feeRate)}% of the stake`, now);
       once?.record({ seconds_option: inserted.id });
       const event: UserEvent = {
         userId,

@@ -1,5 +1,5 @@
 import { nicknameRule, signatureRule } from '@openbourse/core';
-import type { Language } from '@openbourse/i18n';
+import { type Language, LANGUAGE_CODES } from '@openbourse/i18n';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { users } from '../../db/schema.ts';
@@ -12,7 +12,7 @@ import { translate } from '../../platform/i18n.ts';
 import { secondFactorEnabled } from '../../platform/second-factor.ts';
 import { lastSecurityChange } from '../../platform/security-changes.ts';
 import { isOwnUpload } from '../../platform/uploaded-files.ts';
-import { findUserById, type UserRow } from '../../platform/users.ts';
+import { findUserById, rememberLanguage, type UserRow } from '../../platform/users.ts';
 import { verificationSummary } from '../verification/index.ts';
 
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -22,6 +22,8 @@ const profileBody = z.object({
   signature: z.preprocess(blankToUndefined, signatureRule.optional()),
   lang: language(),
 });
+
+const languageBody = z.object({ lang: z.enum(LANGUAGE_CODES as [Language, ...Language[]]).describe('The language the user chose in the app') });
 
 const avatarBody = z.object({ head_portrait: z.string().trim().min(1).max(200), lang: language() });
 
@@ -98,6 +100,15 @@ export const profileFeature: Feature = (api, { ctx, guards }) => {
       if (!isOwnUpload(db, user.id, request.body.head_portrait)) throw new AppError('errors.pictureNotFound');
       db.update(users).set({ avatar: request.body.head_portrait }).where(eq(users.id, user.id)).run();
       return ok(translate(request.lang, 'success.profileSaved'));
+    },
+  );
+
+  api.post(
+    '/user/lang',
+    { schema: { tags: ['user'], summary: 'The app\'s language changed: mails to the user are written in it from now on (it is also taken at registration and login)', body: languageBody }, preHandler: guards.requireUser },
+    async (request) => {
+      rememberLanguage(db, currentUser(request).id, request.body.lang);
+      return ok(translate(request.body.lang, 'success.profileSaved'));
     },
   );
 };

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { credit, freshIp, latestCode, pushTicks, registerUser, startServer, type TestServer, uniqueEmail } from '../../../test/harness.ts';
+import { credit, freshDevice, freshIp, latestCode, pushTicks, registerUser, startServer, type TestServer, uniqueEmail } from '../../../test/harness.ts';
 
 let server: TestServer;
 
@@ -14,7 +14,7 @@ async function registerWithCode(code: string | undefined, email = uniqueEmail('i
   await server.post('/sms_mail', { user_string: email, scene: 'register' }, { ip });
   const registered = await server.post<string>(
     '/user/register',
-    { user_string: email, code: await latestCode(server, email), password: 'Secret123', re_password: 'Secret123', extension_code: code, device_token: origin.device },
+    { user_string: email, code: await latestCode(server, email), password: 'Secret123', re_password: 'Secret123', extension_code: code, device_token: origin.device ?? freshDevice() },
     { ip, lang: 'en' },
   );
   return { email, registered };
@@ -98,6 +98,36 @@ describe('invitations and rebates', () => {
     ]);
     const lever = await server.post<{ available: string }>('/wallet/detail', { currency: 'USDT', type: 'lever' }, { token: inviter.token });
     expect(Number(lever.message.available)).toBeCloseTo((Math.floor(order.openFee / 5) + Math.floor(order.closeFee / 5)) / 1e6, 6);
+  });
+
+  it("pays the inviter 20% of the fee of their invitee's seconds option, and shows the rebate in both users' bills", async () => {
+    const inviter = await registerUser(server);
+    const { email, registered } = await registerWithCode(inviteCodeOf(inviter.email));
+    const invitee = registered.message;
+    credit(server, email, '100', 'USDT', 4);
+    await pushTicks(server, 'BTC/USDT', [{ price: '96250.00' }]);
+    const option = await server.post<{ id: number; fee: string }>('/microtrade/submit', { match_id: 1, currency_id: 3, seconds: 30, type: 'up', number: '50' }, { token: invitee });
+    expect(option.message.fee).toBe('0.050000');
+    expect(rebateRows(email)).toEqual([{ fee: 50_000, rebate: 10_000, refType: 'seconds_option', refId: String(option.message.id) }]);
+
+    // The inviter: a credit in the options account, a line in the bills.
+    const micro = await server.post<{ available: string }>('/wallet/detail', { currency: 'USDT', type: 'micro' }, { token: inviter.token });
+    expect(micro.message.available).toBe('0.010000');
+    const credited = await server.post<{ list: { type_name: string; amount: string }[] }>('/wallet/legal_log', {}, { token: inviter.token, lang: 'en' });
+    expect(credited.message.list[0]).toMatchObject({ type_name: 'Invitation rebate', amount: '0.010000' });
+
+    // The invitee: next to the fee, what it paid the inviter, for information (no balance moved on their account).
+    type Bill = { type: string; type_name: string; amount: string; balance_after: string | null; informational: boolean };
+    const bills = (await server.post<{ list: Bill[]; total: number }>('/wallet/legal_log', {}, { token: invitee, lang: 'en' })).message;
+    expect(bills.list.slice(0, 2)).toEqual([
+      expect.objectContaining({ type: 'referral_rebate_paid', type_name: 'Rebate to your inviter (paid by the platform from your fee)', amount: '0.010000', balance_after: null, informational: true }),
+      expect.objectContaining({ type: 'option_fee', amount: '-0.050000', informational: false }),
+    ]);
+    const onlyRebates = (await server.post<{ list: Bill[]; total: number }>('/wallet/legal_log', { kind: 'referral_rebate_paid' }, { token: invitee })).message;
+    expect(onlyRebates).toMatchObject({ total: 1, list: [{ amount: '0.010000' }] });
+    expect((await server.post<{ total: number }>('/wallet/legal_log', { kind: 'option_fee' }, { token: invitee })).message.total).toBe(1);
+    // The inviter sees no such row of its own.
+    expect((await server.post<{ total: number }>('/wallet/legal_log', { kind: 'referral_rebate_paid' }, { token: inviter.token })).message.total).toBe(0);
   });
 
   it('withholds the rebate, recording why, when inviter and invitee signed up from the same address or the same device', async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserEvent } from '../../market/bus.ts';
-import { freshIp, registerUser, startServer, type TestServer, uniqueEmail } from '../../../test/harness.ts';
+import { freshDevice, freshIp, registerUser, startServer, type TestServer, uniqueEmail } from '../../../test/harness.ts';
 
 let server: TestServer;
 const events: UserEvent[] = [];
@@ -125,7 +125,7 @@ describe('the new-device mail', () => {
     const registered = await server.post('/sms_mail', { user_string: email, scene: 'register' }, { ip, userAgent: IPHONE });
     expect(registered.type).toBe('ok');
     const code = (await outbox(email))[0]?.code ?? '';
-    await server.post('/user/register', { user_string: email, code, password: 'Secret123', re_password: 'Secret123' }, { ip, userAgent: IPHONE });
+    await server.post('/user/register', { user_string: email, code, password: 'Secret123', re_password: 'Secret123', device_token: freshDevice() }, { ip, userAgent: IPHONE });
     const before = events.length;
 
     // The device it signed up on is known.
@@ -151,6 +151,15 @@ describe('the new-device mail', () => {
     const loginEvents = events.slice(before).filter((event) => event.kind === 'account.new_device_login');
     expect(loginEvents).toHaveLength(2);
     expect(loginEvents[0]?.params).toEqual({ ip: '10.3.0.9', device: 'Chrome 126 · Android 14' });
+    // The notification centre has both, in the reader's language.
+    const token = await loginFrom(email, 'Secret123', ip, IPHONE);
+    const notices = async (lang: string) =>
+      (await server.get<{ list: { kind: string; content: string; link: string }[] }>('/notice/list', { limit: 50 }, { token, lang })).message.list.filter((notice) => notice.kind === 'account.new_device_login');
+    const english = await notices('en');
+    expect(english).toHaveLength(2);
+    expect(english[1]).toMatchObject({ content: 'New login from Chrome 126 · Android 14 (IP 10.3.0.9). If this was not you, change your password now.', link: '/pages/setting/security' });
+    expect((await notices('th'))[1]?.content).toContain('Chrome 126 · Android 14');
+    expect((await notices('th'))[1]?.content).not.toBe(english[1]?.content);
   });
 
   it('is not sent for a failed login', async () => {

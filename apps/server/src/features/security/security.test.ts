@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bindPhone, freshIp, latestCode, registerUser, startServer, type TestServer, uniqueEmail, uniquePhone } from '../../../test/harness.ts';
+import { bindPhone, freshDevice, freshIp, latestCode, registerUser, startServer, type TestServer, uniqueEmail, uniquePhone } from '../../../test/harness.ts';
 
 let server: TestServer;
 
@@ -46,7 +46,7 @@ describe('binding an email to a phone account', () => {
     await server.post('/sms_send', { mobile, area_code: '86', scene: 'register' }, { ip });
     const registered = await server.post<string>(
       '/user/register',
-      { user_string: mobile, code: await latestCode(server, mobile), password: 'Secret123', re_password: 'Secret123', type: 'mobile' },
+      { user_string: mobile, code: await latestCode(server, mobile), password: 'Secret123', re_password: 'Secret123', type: 'mobile', device_token: freshDevice() },
       { ip },
     );
     const token = registered.message;

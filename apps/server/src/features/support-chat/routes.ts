@@ -31,6 +31,14 @@ import { isOwnUpload } from '../../platform/uploaded-files.ts';
  */
 
 const HISTORY_PAGE = 50;
+/**
+ * Per-address limits on what a visitor can do without an account: every new
+ * device token can open a conversation, so tokens and visitors' messages are
+ * counted per IP (SUPPORT_RATE_LIMITS counts within one conversation only).
+ * A phone keeps its token, so a real visitor asks for one once.
+ */
+const VISITOR_TOKEN_RATE_LIMIT = { max: 20, timeWindow: '10 minutes' };
+const VISITOR_MESSAGE_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
 
 const visitorToken = z
   .string()
@@ -77,8 +85,13 @@ function presentConversation(ctx: AppContext, identity: ChatIdentity, conversati
 export const supportChatFeature: Feature = (api, { ctx, guards }) => {
   const tags = ['support'];
 
-  api.post('/support/visitor', { schema: { tags, summary: 'A new device token for a visitor\'s support chat; the app keeps it until the visitor logs in', body: z.object({ lang: language() }).optional() } }, async () =>
-    ok({ visitor_token: newToken() }),
+  api.post(
+    '/support/visitor',
+    {
+      schema: { tags, summary: 'A new device token for a visitor\'s support chat (at most 20 per address in 10 minutes); the app keeps it for good, also as its device id', body: z.object({ lang: language() }).optional() },
+      config: { rateLimit: VISITOR_TOKEN_RATE_LIMIT },
+    },
+    async () => ok({ visitor_token: newToken() }),
   );
 
   api.get('/support/conversation', { schema: { tags, summary: 'The caller\'s support conversation: the latest messages, read state, unread count and realtime channel', querystring: identityQuery } }, async (request) => {
@@ -99,22 +112,30 @@ export const supportChatFeature: Feature = (api, { ctx, guards }) => {
     },
   );
 
-  api.post('/support/send', { schema: { tags, summary: 'Send support a text or (users) an image; opens a conversation when none is open', body: sendBody } }, async (request) => {
-    const { content, image, topic, visitor_token } = request.body;
-    const identity = identityOf(ctx, request, visitor_token);
-    let message: { kind: 'text' | 'image'; body: string };
-    if (image) {
-      if (!('userId' in identity)) throw new SessionInvalidError('errors.pleaseLogin');
-      if (!isOwnUpload(ctx.db, identity.userId, image)) throw new AppError('errors.chatImageInvalid');
-      message = { kind: 'image', body: image };
-    } else {
-      const text = plainMessageText(content ?? '');
-      if (!text) throw new AppError('errors.chatMessageEmpty');
-      message = { kind: 'text', body: text };
-    }
-    const posted = postUserMessage(ctx, identity, { ...message, topic, lang: request.lang });
-    return ok({ conversation_id: posted.conversation.id, message: presentSupportMessage(posted.message) });
-  });
+  api.post(
+    '/support/send',
+    {
+      schema: { tags, summary: 'Send support a text or (users) an image; opens a conversation when none is open. Visitors: at most 20 messages per address a minute', body: sendBody },
+      // Users are limited per conversation (SUPPORT_RATE_LIMITS); only visitors, who can make new conversations at will, per address too.
+      config: { rateLimit: { ...VISITOR_MESSAGE_RATE_LIMIT, allowList: (request: FastifyRequest) => optionalUser(ctx, request) !== null } },
+    },
+    async (request) => {
+      const { content, image, topic, visitor_token } = request.body;
+      const identity = identityOf(ctx, request, visitor_token);
+      let message: { kind: 'text' | 'image'; body: string };
+      if (image) {
+        if (!('userId' in identity)) throw new SessionInvalidError('errors.pleaseLogin');
+        if (!isOwnUpload(ctx.db, identity.userId, image)) throw new AppError('errors.chatImageInvalid');
+        message = { kind: 'image', body: image };
+      } else {
+        const text = plainMessageText(content ?? '');
+        if (!text) throw new AppError('errors.chatMessageEmpty');
+        message = { kind: 'text', body: text };
+      }
+      const posted = postUserMessage(ctx, identity, { ...message, topic, lang: request.lang });
+      return ok({ conversation_id: posted.conversation.id, message: presentSupportMessage(posted.message) });
+    },
+  );
 
   api.post(
     '/support/read',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleClient, createOperator, signIn } from '../../../test/console.ts';
-import { credit, login, registerUser, startServer, TINY_PNG, type TestServer, upload } from '../../../test/harness.ts';
+import { credit, freshIp, login, pushTicks, registerUser, startServer, TINY_PNG, type TestServer, upload } from '../../../test/harness.ts';
 import { connectSocket, type TestSocket } from '../../../test/socket.ts';
 
 let server: TestServer;
@@ -99,6 +99,23 @@ describe('support chat between a user and an operator', () => {
     expect(after.message.assigned_to).toMatch(/@/);
   });
 
+  it('shows the user\'s futures positions and seconds options beside the chat too', async () => {
+    const user = await registerUser(server);
+    credit(server, user.email, '1000', 'USDT', 3);
+    credit(server, user.email, '100', 'USDT', 4);
+    await pushTicks(server, 'BTC/USDT', [{ price: '96000.00' }]);
+    const position = await server.post<{ id: number }>('/lever/submit', { currency_id: 1, legal_id: 3, order_type: 'market', type: 1, lots: 10, multiple: 10 }, { token: user.token });
+    expect(position.type).toBe('ok');
+    const option = await server.post<{ id: number }>('/microtrade/submit', { match_id: 1, currency_id: 3, seconds: 30, type: 'up', number: '20' }, { token: user.token });
+    expect(option.type).toBe('ok');
+    const sent = await server.post<{ conversation_id: number }>('/support/send', { content: 'About my position' }, { token: user.token });
+    const detail = await support.get<{ context: { futures: { id: number; symbol: string; status: string }[]; options: { id: number; stake: string; currency: string; status: string }[] } }>(
+      `/queues/support/${sent.message.conversation_id}`,
+    );
+    expect(detail.message.context.futures).toEqual([expect.objectContaining({ id: position.message.id, symbol: 'BTC/USDT', side: 'long', lots: 10, multiple: 10, status: 'holding' })]);
+    expect(detail.message.context.options).toEqual([expect.objectContaining({ id: option.message.id, symbol: 'BTC/USDT', direction: 'up', stake: '20.000000', currency: 'USDT', status: 'open' })]);
+  });
+
   it('sends the user\'s own images, and refuses someone else\'s', async () => {
     const user = await registerUser(server);
     const other = await registerUser(server);
@@ -188,6 +205,32 @@ describe('visitors', () => {
     expect((await server.get('/support/conversation', {}, { lang: 'en' })).message).toBe('Please log in, or reload the page and try again');
     expect((await server.post('/support/send', { visitor_token: 'short', content: 'x' })).type).toBe('error');
     expect((await server.post('/support/claim', { visitor_token: 'a'.repeat(43) })).type).toBe('999');
+  });
+
+  it('limits what one address can do without an account: new device tokens, and visitors\' messages across tokens', async () => {
+    const ip = freshIp();
+    const tokens: string[] = [];
+    for (let index = 0; index < 20; index += 1) {
+      const issued = await server.post<{ visitor_token: string }>('/support/visitor', {}, { ip });
+      expect(issued.type).toBe('ok');
+      tokens.push(issued.message.visitor_token);
+    }
+    const refused = await server.post('/support/visitor', {}, { ip, lang: 'en' });
+    expect(refused).toMatchObject({ type: 'error' });
+    expect(refused.message).toMatch(/too many/i);
+    // Another address is not held back.
+    expect((await server.post('/support/visitor', {}, { ip: freshIp() })).type).toBe('ok');
+
+    // Every token may open its own conversation, so messages are counted per address too: the 21st of a minute is refused, whatever the token.
+    const conversations = () => (server.built.ctx.sqlite.prepare('SELECT count(*) AS n FROM support_conversations').get() as { n: number }).n;
+    const before = conversations();
+    for (const token of tokens) expect((await server.post('/support/send', { visitor_token: token, content: 'spam' }, { ip })).type).toBe('ok');
+    const flood = await server.post('/support/send', { visitor_token: tokens[0], content: 'spam' }, { ip, lang: 'en' });
+    expect(flood.type).toBe('error');
+    expect(conversations()).toBe(before + 20);
+    // A signed-in user on the same address is limited per conversation only.
+    const user = await registerUser(server);
+    expect((await server.post('/support/send', { content: 'Hello from the same address' }, { token: user.token, ip })).type).toBe('ok');
   });
 
   it('refuses empty messages and floods', async () => {

@@ -1,7 +1,7 @@
 import { type Decimal, formatMinor, fromMinor, ZERO } from '@openbourse/core';
 import type { Language } from '@openbourse/i18n';
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
-import { journalEntries, ledgerAccounts, postings } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { ledgerAccounts } from '../../db/schema.ts';
 import type { AccountTypeInfo, CurrencyInfo, FiatRate } from '../../platform/catalog.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -27,6 +27,26 @@ interface Holding {
 }
 
 const key = (currencyId: number, accountTypeId: number) => `${currencyId}:${accountTypeId}`;
+
+/** The bill type of the informational row for an invitation rebate the user's fee paid to their inviter (not a journal entry type). */
+const REBATE_PAID = 'referral_rebate_paid';
+
+interface BillRow {
+  sortKey: number;
+  informational: 0 | 1;
+  id: number;
+  entryId: number;
+  bucket: 'available' | 'frozen';
+  amount: number;
+  balanceAfter: number | null;
+  currencyId: number;
+  accountTypeId: number;
+  type: string;
+  refType: string;
+  refId: string;
+  memo: string;
+  createdAt: number;
+}
 
 export function createWalletService(ctx: AppContext) {
   const { db, catalog } = ctx;
@@ -188,48 +208,62 @@ export function createWalletService(ctx: AppContext) {
       });
     },
 
-    /** The user's postings, newest first, with the posting type named in the caller's language. */
+    /**
+     * The user's bills, newest first, with the type named in the caller's
+     * language: every posting of their accounts, and, as informational rows
+     * (`informational: true`, no balance), each invitation rebate one of their
+     * fees paid to their inviter. That rebate moves money from the fees
+     * account to the inviter only, never on the payer's account; the row sits
+     * right above the fee that paid it (ordered by the inviter's posting).
+     */
     postings(userId: number, lang: Language, filter: PostingFilter) {
-      const conditions: SQL[] = [eq(ledgerAccounts.userId, userId)];
-      if (filter.currency) conditions.push(eq(ledgerAccounts.currencyId, filter.currency.id));
-      if (filter.type) conditions.push(eq(ledgerAccounts.accountTypeId, filter.type.id));
-      if (filter.kind) conditions.push(eq(journalEntries.type, filter.kind));
-      if (filter.from !== undefined) conditions.push(gte(journalEntries.createdAt, filter.from));
-      if (filter.to !== undefined) conditions.push(lt(journalEntries.createdAt, filter.to));
-      const where = and(...conditions);
+      const postingWhere = ['a.user_id = @userId'];
+      const rebateWhere = ['r.invitee_id = @userId'];
+      if (filter.currency) {
+        postingWhere.push('a.currency_id = @currencyId');
+        rebateWhere.push('r.currency_id = @currencyId');
+      }
+      if (filter.type) {
+        postingWhere.push('a.account_type_id = @accountTypeId');
+        rebateWhere.push('credit_account.account_type_id = @accountTypeId');
+      }
+      if (filter.kind) {
+        postingWhere.push('e.type = @kind');
+        if (filter.kind !== REBATE_PAID) rebateWhere.push('0');
+      }
+      if (filter.from !== undefined) {
+        postingWhere.push('e.created_at >= @from');
+        rebateWhere.push('r.created_at >= @from');
+      }
+      if (filter.to !== undefined) {
+        postingWhere.push('e.created_at < @to');
+        rebateWhere.push('r.created_at < @to');
+      }
+      const rows = `
+        SELECT p.id AS sortKey, 0 AS informational, p.id AS id, p.entry_id AS entryId, p.bucket AS bucket, p.amount AS amount, p.balance_after AS balanceAfter,
+               a.currency_id AS currencyId, a.account_type_id AS accountTypeId, e.type AS type, e.ref_type AS refType, e.ref_id AS refId, e.memo AS memo, e.created_at AS createdAt
+        FROM postings p JOIN ledger_accounts a ON a.id = p.account_id JOIN journal_entries e ON e.id = p.entry_id
+        WHERE ${postingWhere.join(' AND ')}
+        UNION ALL
+        SELECT credit.id, 1, r.id, r.entry_id, 'available', r.rebate, NULL,
+               r.currency_id, credit_account.account_type_id, '${REBATE_PAID}', r.ref_type, r.ref_id, '', r.created_at
+        FROM referral_rebates r
+          JOIN postings credit ON credit.entry_id = r.entry_id
+          JOIN ledger_accounts credit_account ON credit_account.id = credit.account_id AND credit_account.user_id = r.inviter_id
+        WHERE ${rebateWhere.join(' AND ')}`;
+      const params = {
+        userId,
+        currencyId: filter.currency?.id,
+        accountTypeId: filter.type?.id,
+        kind: filter.kind,
+        from: filter.from,
+        to: filter.to,
+      };
+      const bound = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
       const window = pageWindow(filter.page, filter.limit);
-      const total =
-        db
-          .select({ total: count() })
-          .from(postings)
-          .innerJoin(ledgerAccounts, eq(postings.accountId, ledgerAccounts.id))
-          .innerJoin(journalEntries, eq(postings.entryId, journalEntries.id))
-          .where(where)
-          .get()?.total ?? 0;
-      const rows = db
-        .select({
-          id: postings.id,
-          entryId: postings.entryId,
-          bucket: postings.bucket,
-          amount: postings.amount,
-          balanceAfter: postings.balanceAfter,
-          currencyId: ledgerAccounts.currencyId,
-          accountTypeId: ledgerAccounts.accountTypeId,
-          type: journalEntries.type,
-          refType: journalEntries.refType,
-          refId: journalEntries.refId,
-          memo: journalEntries.memo,
-          createdAt: journalEntries.createdAt,
-        })
-        .from(postings)
-        .innerJoin(ledgerAccounts, eq(postings.accountId, ledgerAccounts.id))
-        .innerJoin(journalEntries, eq(postings.entryId, journalEntries.id))
-        .where(where)
-        .orderBy(desc(postings.id))
-        .limit(window.limit)
-        .offset(window.offset)
-        .all();
-      const list = rows.map((row) => {
+      const total = ctx.sqlite.prepare(`SELECT count(*) FROM (${rows})`).pluck().get(bound) as number;
+      const page = ctx.sqlite.prepare(`${rows} ORDER BY sortKey DESC LIMIT @limit OFFSET @offset`).all({ ...bound, limit: window.limit, offset: window.offset }) as BillRow[];
+      const list = page.map((row) => {
         const currency = catalog.currency(row.currencyId) as CurrencyInfo;
         const type = catalog.accountType(row.accountTypeId);
         const typeKey = `ledgerTypes.${row.type}`;
@@ -238,13 +272,15 @@ export function createWalletService(ctx: AppContext) {
           entry_id: row.entryId,
           type: row.type,
           type_name: hasMessage(typeKey) ? translate(lang, typeKey) : row.type,
+          /** A rebate the user's fee paid to their inviter: shown for information, not a change of the user's balance. */
+          informational: row.informational === 1,
           currency_id: currency.id,
           currency: currency.symbol,
           account_type: row.accountTypeId,
           account_name: type ? accountName(lang, type) : '',
           bucket: row.bucket,
           amount: formatMinor(row.amount, currency.scale),
-          balance_after: formatMinor(row.balanceAfter, currency.scale),
+          balance_after: row.balanceAfter === null ? null : formatMinor(row.balanceAfter, currency.scale),
           memo: row.memo,
           ref_type: row.refType,
           ref_id: row.refId,

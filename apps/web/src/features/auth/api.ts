@@ -1,6 +1,6 @@
 import { api } from '../../shared/api/request.ts';
 import { session, type SessionUser } from '../../shared/session.ts';
-import { visitorToken } from '../../shared/support/unread.ts';
+import { deviceId } from '../../shared/device-id.ts';
 
 export type CodeScene = 'register' | 'forget' | 'bind' | 'safe';
 
@@ -16,8 +16,8 @@ export const authApi = {
   sendSmsCode: (mobile: string, areaCode: string, scene: CodeScene) => api.post<string>('/sms_send', { mobile, area_code: areaCode, scene }),
   checkCode: (userString: string, code: string, scene: CodeScene) => api.post<string>('/user/check_email', { user_string: userString, email_code: code, scene }),
   register: async (values: { user_string: string; code: string; password: string; re_password: string; extension_code?: string; type: 'email' | 'mobile'; area_code?: string }) =>
-    // The device token (the support chat's) lets the server limit sign-ups per device against invite farms.
-    api.post<string>('/user/register', { ...values, device_token: await visitorToken() }),
+    // The device id lets the server limit sign-ups per device and withhold rebates between accounts of one device (invite farms).
+    api.post<string>('/user/register', { ...values, device_token: await deviceId() }),
   login: (userString: string, password: string) => api.post<string | SecondStepRequired>('/user/login', { user_string: userString, password }),
   loginSecondStep: (challenge: string, code: string) => api.post<string>('/user/login/2fa', { challenge, code }),
   resetPassword: (values: { account: string; code: string; password: string; repassword: string }) => api.post<string>('/user/forget', values),

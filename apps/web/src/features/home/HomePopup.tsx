@@ -12,12 +12,12 @@ const EXCERPT_PARAGRAPHS = 2;
 /** A notice's version: the article and when it was (re)published, so a republished notice shows again. */
 const popupVersion = (article: { id: number; published_at?: number }) => `${article.id}:${article.published_at ?? 0}`;
 
-/** Marks this version of the notice as shown in this browser session; true when it had not been shown yet. */
+/** Marks this version of the notice as shown on this device (local storage, so reloads and new visits keep it); true when it had not been shown yet. */
 function firstShowing(version: string): boolean {
   try {
     const key = `${SEEN_PREFIX}${version}`;
-    if (sessionStorage.getItem(key)) return false;
-    sessionStorage.setItem(key, '1');
+    if (localStorage.getItem(key)) return false;
+    localStorage.setItem(key, '1');
     return true;
   } catch {
     // Storage refused (private mode): showing it every visit is the lesser evil than never.
@@ -33,7 +33,7 @@ function excerpt(body: string): string {
     .join('\n\n');
 }
 
-/** The pop-up notice: once per browser session per version of the notice. */
+/** The pop-up notice: once per version of the notice on this device. */
 export function HomePopup() {
   const { t } = useTranslation('home');
   const navigate = useNavigate();

@@ -118,7 +118,7 @@ export interface MyNfts {
 
 export interface NftMessage {
   id: number;
-  kind: 'outbid' | 'won' | 'payment_due' | 'payment_expired' | 'sold' | 'listing_approved' | 'listing_rejected';
+  kind: 'outbid' | 'won' | 'payment_due' | 'payment_reminder' | 'payment_expired' | 'sold' | 'listing_approved' | 'listing_rejected';
   code: string;
   listing_id: number;
   params: Record<string, string | number>;

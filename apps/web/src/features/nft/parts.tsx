@@ -1,8 +1,9 @@
 import { Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { formatSignificant } from '../../shared/format.ts';
+import { supportChatPath } from '../../shared/navigation.ts';
 import { useNow } from '../../shared/use-now.ts';
 import { type Artwork, nftPaths, type SaleStateName } from './api.ts';
 
@@ -103,11 +104,15 @@ export function MediaPlayer({ artwork }: { artwork: Artwork }) {
   );
 }
 
+/** The spec's gate for NFT sales: reviewed by customer service, whose chat opens with the topic filled in. */
 export function ReviewNotice() {
   const { t } = useTranslation('nft');
   return (
     <p className="nft-notice" data-testid="nft-review-notice">
-      {t('reviewNotice')}
+      {t('reviewNotice')}{' '}
+      <Link to={supportChatPath('nft_sale')} className="nft-notice__link" data-testid="nft-review-kefu">
+        {t('contactSupport')}
+      </Link>
     </p>
   );
 }

@@ -36,6 +36,7 @@ export function OptionResult({ option }: { option: SecondsOption }) {
           { label: t('fields.pair'), value: option.symbol },
           { label: t('fields.direction'), value: <span className={`options-direction options-direction--${option.type}`}>{t(`direction.${option.type}`)}</span> },
           { label: t('fields.stake'), value: `${formatSignificant(option.number)} ${option.currency}` },
+          { label: t('fields.fee'), value: `${formatSignificant(option.fee)} ${option.currency}`, testId: 'option-fee' },
           { label: t('fields.period'), value: t('seconds', { count: option.seconds }) },
           { label: t('fields.openTick'), value: <TickFact tick={option.open_tick} />, testId: 'option-open-tick' },
           option.settle_tick ? { label: t('fields.settleTick'), value: <TickFact tick={option.settle_tick} />, testId: 'option-settle-tick' } : null,

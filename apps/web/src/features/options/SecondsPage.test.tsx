@@ -9,8 +9,8 @@ const periods: OptionPeriods = {
   symbol: 'BTC/USDT',
   market_open: true,
   periods: [
-    { seconds: 30, payout_rate: '80', break_even_win_rate: '55.56', stakes: [{ currency_id: 3, currency: 'USDT', min: '10', max: '5000' }] },
-    { seconds: 60, payout_rate: '82', break_even_win_rate: '54.95', stakes: [{ currency_id: 3, currency: 'USDT', min: '10', max: '10000' }] },
+    { seconds: 30, payout_rate: '80', fee_rate: '0.1', break_even_win_rate: '55.62', stakes: [{ currency_id: 3, currency: 'USDT', min: '10', max: '5000' }] },
+    { seconds: 60, payout_rate: '82', fee_rate: '0.1', break_even_win_rate: '55.00', stakes: [{ currency_id: 3, currency: 'USDT', min: '10', max: '10000' }] },
   ],
 };
 const payable: PayableCurrency[] = [{ currency_id: 3, currency: 'USDT', scale: 6, icon: '', available: '100.000000', frozen: '0.000000' }];
@@ -18,7 +18,7 @@ const payable: PayableCurrency[] = [{ currency_id: 3, currency: 'USDT', scale: 6
 setupPageTests({ signedIn: true });
 
 describe('seconds option ticket', () => {
-  it('previews the payout and the break-even win rate with core, warns about the risk, and refuses a stake under the minimum', async () => {
+  it('previews the payout, the fee and the break-even win rate with core, warns about the risk, and refuses a stake under the minimum', async () => {
     stubApi({ '/currency/quotation_new': [makeQuote('BTC/USDT', { price: '96000.00', currency_id: 1 })], '/microtrade/seconds': periods, '/microtrade/payable_currencies': payable });
     renderAt(<SecondsPage />, '/pages/transaction/seconds?symbol=BTC%2FUSDT');
     await screen.findByTestId('options-ticket');
@@ -26,10 +26,13 @@ describe('seconds option ticket', () => {
     const stake = screen.getByTestId('options-stake').querySelector('input') as HTMLInputElement;
     fireEvent.change(stake, { target: { value: '50' } });
     expect(screen.getByTestId('options-win-payout').textContent).toContain('90');
-    expect(screen.getByTestId('options-break-even').textContent).toContain('55.56%');
+    // The trading fee on top of the stake, and a break-even rate that counts it.
+    expect(screen.getByTestId('options-fee').textContent).toContain('0.05 USDT');
+    expect(screen.getByTestId('options-fee').textContent).toContain('0.1%');
+    expect(screen.getByTestId('options-break-even').textContent).toContain('55.62%');
     fireEvent.click(screen.getByTestId('options-period-60'));
     expect(screen.getByTestId('options-win-payout').textContent).toContain('91');
-    expect(screen.getByTestId('options-break-even').textContent).toContain('54.95%');
+    expect(screen.getByTestId('options-break-even').textContent).toContain('55.00%');
     fireEvent.change(stake, { target: { value: '5' } });
     expect(screen.getByTestId('options-issue').textContent).toContain('10');
     expect((screen.getByTestId('options-up') as HTMLButtonElement).disabled).toBe(true);

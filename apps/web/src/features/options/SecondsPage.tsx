@@ -157,6 +157,7 @@ function Ticket({ quote, periods, currencies }: { quote: Quote; periods: OptionP
         <Facts
           facts={[
             { label: t('ticket.payoutRate'), value: `${period.payout_rate}%`, testId: 'options-payout-rate' },
+            { label: t('ticket.fee', { rate: period.fee_rate }), value: preview.fee ? `${formatSignificant(preview.fee)} ${currency.currency}` : '--', testId: 'options-fee' },
             { label: t('fields.winPayout'), value: preview.winPayout ? `${formatSignificant(preview.winPayout)} ${currency.currency}` : '--', strong: true, testId: 'options-win-payout' },
             { label: t('ticket.breakEven'), value: `${preview.breakEven}%`, testId: 'options-break-even' },
           ]}

@@ -20,6 +20,8 @@ export interface OptionPeriod {
   seconds: number;
   /** Percent of the stake a win adds. */
   payout_rate: string;
+  /** Percent of the stake charged as the trading fee when the option is placed. */
+  fee_rate: string;
   break_even_win_rate: string;
   stakes: StakeLimits[];
 }
@@ -56,6 +58,8 @@ export interface SecondsOption {
   type: OptionDirection;
   seconds: number;
   number: string;
+  /** The trading fee paid at placement, on top of the stake. */
+  fee: string;
   payout_rate: string;
   break_even_win_rate: string;
   win_payout: string;

@@ -57,6 +57,26 @@ describe('LanguagePopup', () => {
     initSession();
     expect(session.get().lang).toBe('en');
   });
+
+  it('tells the server a signed-in user\'s choice, so their mails are written in it', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ type: 'ok', message: 'ok' }), { headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    session.signIn('user-token');
+    render(
+      <Suspense fallback={null}>
+        <LanguagePopup visible onClose={() => {}} />
+      </Suspense>,
+    );
+    await screen.findByText('选择语言');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('language-jp'));
+    });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [address, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(address).toMatch(/\/api\/user\/lang$/);
+    expect(new URLSearchParams(String(init.body)).get('lang')).toBe('jp');
+    session.clear();
+  });
 });
 
 describe('FiatPopup', () => {

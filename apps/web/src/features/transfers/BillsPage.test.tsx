@@ -33,6 +33,24 @@ const BILLS = [
 const page = (list: unknown[]) => ({ list, page: 1, limit: 20, total: list.length, has_more: false });
 
 describe('BillsPage', () => {
+  it("shows the rebate a fee paid to the user's inviter next to that fee, for information: no sign, no balance", async () => {
+    fakeFundsServer({
+      '/wallet/legal_log': page([
+        bill(21, { id: 5, type: 'referral_rebate_paid', type_name: '邀请人返佣（平台从手续费中支付）', informational: true, amount: '0.019000', balance_after: null }),
+        bill(20, { type: 'spot_trade', type_name: '成交结算', amount: '-95.095000', balance_after: '904.905000' }),
+      ]),
+      '/currency/list': CURRENCIES,
+      '/wallet/transfer_accounts': ACCOUNTS,
+    });
+    renderPage(<BillsPage />, '/pages/setting/bill');
+    const [rebate, fee] = await screen.findAllByTestId('bill');
+    expect(rebate?.dataset.informational).toBe('true');
+    expect(within(rebate as HTMLElement).getByTestId('bill-amount').textContent).toBe('0.019 USDT');
+    expect(rebate?.textContent).toContain('仅供参考：不从您的余额扣除');
+    expect(fee?.dataset.informational).toBeUndefined();
+    expect(within(fee as HTMLElement).getByTestId('bill-amount').textContent).toBe('−95.095 USDT');
+  });
+
   it('is titled like the home entry, lists every posting with its localized type, signed amount and balance, and filters by type and time', async () => {
     const server = fakeFundsServer({
       '/wallet/legal_log': (params: URLSearchParams) => ({ type: 'ok', message: page(params.get('kind') === 'spot_hold' ? BILLS.slice(2) : BILLS) }),

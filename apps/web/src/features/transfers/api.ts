@@ -111,7 +111,10 @@ export interface Bill {
   bucket: 'available' | 'frozen';
   /** Signed. */
   amount: string;
-  balance_after: string;
+  /** Null on an informational row. */
+  balance_after: string | null;
+  /** An invitation rebate the user's fee paid to their inviter: shown next to the fee, not a change of the user's balance. */
+  informational?: boolean;
   created_at: number;
 }
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../api/request.ts';
+import { deviceId } from '../device-id.ts';
 import { queryClient } from '../api/queries.ts';
 import { sharedListener } from '../realtime/index.ts';
 import { session, sessionStore, useSession } from '../session.ts';
@@ -8,54 +9,47 @@ import { STORAGE_KEYS } from '../storage-keys.ts';
 
 /**
  * Who is talking to customer service: a signed-in user by their session, a
- * visitor by a device token kept in local storage. When a visitor logs in,
- * their chat joins the account (`/support/claim`) and the token is dropped.
- * The unread count feeds the tab bar's badge; the user's socket keeps it live.
+ * visitor by the device id (shared/device-id.ts). When a visitor who chatted
+ * logs in, their chat joins the account (`/support/claim`); the device id
+ * stays. The unread count feeds the tab bar's badge; the user's socket keeps
+ * it live.
  */
 
 export const SUPPORT_QUERY = ['support'] as const;
 
-export function storedVisitorToken(): string | null {
+/** The flag in storage, and in the page for when storage is refused (private mode). */
+let pageVisitorChat = false;
+
+function visitorChatWaiting(): boolean {
   try {
-    return localStorage.getItem(STORAGE_KEYS.supportVisitor);
+    return pageVisitorChat || localStorage.getItem(STORAGE_KEYS.supportVisitorChat) !== null;
   } catch {
-    return null;
+    return pageVisitorChat;
   }
 }
 
-function storeVisitorToken(token: string | null): void {
+function markVisitorChat(waiting: boolean): void {
+  pageVisitorChat = waiting;
   try {
-    if (token) localStorage.setItem(STORAGE_KEYS.supportVisitor, token);
-    else localStorage.removeItem(STORAGE_KEYS.supportVisitor);
+    if (waiting) localStorage.setItem(STORAGE_KEYS.supportVisitorChat, '1');
+    else localStorage.removeItem(STORAGE_KEYS.supportVisitorChat);
   } catch {
-    // Storage refused (private mode): the visitor's chat lasts as long as the page.
+    // Storage refused: the page's flag stands in.
   }
 }
 
-let pageVisitorToken: string | null = null;
-
-/** The visitor's device token, asked for once and kept. */
-export async function visitorToken(): Promise<string> {
-  const known = storedVisitorToken() ?? pageVisitorToken;
-  if (known) return known;
-  const { visitor_token } = await api.post<{ visitor_token: string }>('/support/visitor');
-  pageVisitorToken = visitor_token;
-  storeVisitorToken(visitor_token);
-  return visitor_token;
-}
-
-/** The identity parameter of a support call: nothing for a user (the session speaks), the device token for a visitor. */
+/** The identity parameter of a support call: nothing for a user (the session speaks), the device id for a visitor. */
 export async function supportIdentity(): Promise<{ visitor_token?: string }> {
-  return session.get().token ? {} : { visitor_token: await visitorToken() };
+  if (session.get().token) return {};
+  markVisitorChat(true);
+  return { visitor_token: await deviceId() };
 }
 
 async function claimVisitorChat(): Promise<void> {
-  const token = storedVisitorToken() ?? pageVisitorToken;
-  if (!token || !session.get().token) return;
+  if (!session.get().token || !visitorChatWaiting()) return;
   try {
-    await api.post('/support/claim', { visitor_token: token }, { silent: true });
-    storeVisitorToken(null);
-    pageVisitorToken = null;
+    await api.post('/support/claim', { visitor_token: await deviceId() }, { silent: true });
+    markVisitorChat(false);
     void queryClient.invalidateQueries({ queryKey: SUPPORT_QUERY });
   } catch {
     // Kept for the next start: the claim is repeatable.
@@ -75,7 +69,7 @@ const followSupport = sharedListener('support', () => void queryClient.invalidat
 /** Support's messages the user has not read: the customer-service tab's badge. Visitors see theirs once they have chatted. */
 export function useSupportUnread(): number {
   const { token } = useSession();
-  const hasChat = token !== null || storedVisitorToken() !== null;
+  const hasChat = token !== null || visitorChatWaiting();
   useEffect(() => (token ? followSupport() : undefined), [token]);
   const query = useQuery({
     queryKey: [...SUPPORT_QUERY, 'unread', token],

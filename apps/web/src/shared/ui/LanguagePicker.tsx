@@ -3,12 +3,18 @@ import { List, Popup } from 'antd-mobile';
 import { CheckOutline, GlobalOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../api/request.ts';
 import { changeLanguage } from '../i18n/index.ts';
 import { session, useSession } from '../session.ts';
 
-/** The session keeps the choice (local storage, so it survives reloads); i18next switches the texts. */
+/**
+ * The session keeps the choice (local storage, so it survives reloads);
+ * i18next switches the texts. A signed-in user's choice goes to the server
+ * too (every call carries the new `lang`): mails are written in it.
+ */
 export async function chooseLanguage(code: Language): Promise<void> {
   session.setLanguage(code);
+  if (session.get().token) void api.post('/user/lang', {}, { silent: true }).catch(() => undefined);
   await changeLanguage(code);
 }
 
