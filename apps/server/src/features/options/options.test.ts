@@ -320,7 +320,8 @@ describe('idempotency', () => {
     await tickAt(clock + 1000, '93100');
     const again = await submit({ type: 'up', number: '10', client_oid: 'option-tap-1' });
     expect(again.message).toMatchObject({ id: first.message.id, open_tick: first.message.open_tick });
-    expect(Number(before?.available) - Number((await micro())?.available)).toBe(10);
+    // One stake and one 0.1% fee: 10.01 leaves the account once.
+    expect(Number(before?.available) - Number((await micro())?.available)).toBeCloseTo(10.01, 6);
     const settled = first.message;
     await tickAt(settled.expires_at, '93000');
     expect((await settledSoon(settled.id)).status).toBe('tied');

@@ -55,6 +55,7 @@ describe('a placed option', () => {
       type: 'up',
       seconds: 30,
       number: '50.000000',
+      fee: '0.050000',
       payout_rate: '80',
       break_even_win_rate: '55.56',
       win_payout: '90.000000',
