@@ -1,4 +1,5 @@
 import { Skeleton } from 'antd-mobile';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { useSiteConfig } from '../../shared/api/queries.ts';
@@ -18,7 +19,8 @@ export default function HomePage() {
   const { t } = useTranslation('home');
   const home = useHome();
   const siteName = useSiteConfig().data?.settings.site_name ?? home.data?.site.name ?? 'OpenBourse';
-  const data = home.data;
+  // The page's own sections render in a background pass after the quotes: on a slow phone the first live price then paints before banners, menu and guides are built.
+  const data = useDeferredValue(home.data);
 
   return (
     <div className="home">
@@ -40,7 +42,7 @@ export default function HomePage() {
       {/* Mounted from the start, so live prices load alongside the page's own data rather than after it. */}
       <HomeQuotes />
       {data ? <HomeGuides guides={data.guides} /> : null}
-      <HomeWhy site={siteName} />
+      {data ? <HomeWhy site={siteName} /> : null}
       <HomePopup />
     </div>
   );
