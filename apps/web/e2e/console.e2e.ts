@@ -4,9 +4,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { REPO_ROOT } from '../../../scripts/lib/demo-server.ts';
 import { DEMO_OPERATOR } from '../../server/src/console/demo-operator.ts';
-import { currentTotp } from '../../server/src/platform/totp.ts';
 import { api, baseUrl, bindFreshMobile, field, launchBrowser, open, phonePage, registerUser, screenshot, signInAs } from './browser.ts';
-import { consoleShot, desktopPage } from './console-desk.ts';
+import { consoleShot, desktopPage, freshOperatorCode } from './console-desk.ts';
 import { chineseIdNumber } from './identity.ts';
 import { solidPng } from './png.ts';
 
@@ -81,7 +80,7 @@ describe('the operator console', () => {
     await page.getByTestId('login-email').fill(DEMO_OPERATOR.email);
     await page.getByTestId('login-password').fill(DEMO_OPERATOR.password);
     await page.getByTestId('login-code').locator('input').first().click();
-    await page.keyboard.type(currentTotp(DEMO_OPERATOR.totpSecret, Date.now()));
+    await page.keyboard.type(await freshOperatorCode());
     await page.getByTestId('login-submit').click();
 
     await page.getByTestId('operator-email').filter({ hasText: DEMO_OPERATOR.email }).waitFor();
