@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { antdDirectImports } from './build/antd-direct-imports.ts';
 import { firstPagePreload } from './build/first-page-preload.ts';
 import { precompress } from './build/precompress.ts';
+import { FIRST_NAMESPACES } from './src/shared/i18n/first-namespaces.ts';
 
 const require = createRequire(import.meta.url);
 const localesDir = join(dirname(require.resolve('@openbourse/i18n/package.json')), 'locales');
@@ -21,10 +22,14 @@ const ANTD_LOCALE_LANGUAGE: Record<string, string> = {
   'vi-VN': 'vi',
 };
 
-/** One chunk per language: every namespace of the app's texts and antd-mobile's texts in that language. */
+/**
+ * Two chunks per language: `lang-<code>` with antd-mobile's texts and the app's
+ * namespaces the first page shows, `lang-<code>-more` with the rest, which a
+ * phone then does not wait for before the first price shows.
+ */
 function languageChunk(id: string): string | null {
-  const appTexts = /[\\/]locales[\\/](\w+)[\\/]\w+\.json$/.exec(id);
-  if (appTexts) return `lang-${appTexts[1]}`;
+  const appTexts = /[\\/]locales[\\/](\w+)[\\/](\w+)\.json$/.exec(id);
+  if (appTexts) return FIRST_NAMESPACES.includes(appTexts[2] ?? '') ? `lang-${appTexts[1]}` : `lang-${appTexts[1]}-more`;
   const antdTexts = /antd-mobile[\\/]es[\\/]locales[\\/]([\w-]+)\.js$/.exec(id);
   const language = antdTexts?.[1] ? ANTD_LOCALE_LANGUAGE[antdTexts[1]] : undefined;
   return language ? `lang-${language}` : null;
@@ -38,7 +43,7 @@ const LIBRARIES_AND_SHARED_CODE = /node_modules|[\\/]packages[\\/]|[\\/]src[\\/]
  * A phone pays a round trip for every file, so modules are grouped into a few
  * chunks instead of one per component and helper:
  * - `index` (the entry): everything the entry imports statically, the shell every page needs;
- * - `lang-<code>`: one per language, all namespaces of the app's texts and antd-mobile's;
+ * - `lang-<code>` and `lang-<code>-more`: per language, the texts the first page shows and the rest;
  * - `home`: the home page (the usual first page) with everything it needs beyond the shell;
  * - `forms` and `pages-common`: libraries and shared code that two or more lazy pages use;
  * - each other page's own code, still lazy.

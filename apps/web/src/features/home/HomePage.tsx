@@ -20,7 +20,7 @@ export default function HomePage() {
   const home = useHome();
   const siteName = useSiteConfig().data?.settings.site_name ?? home.data?.site.name ?? 'OpenBourse';
   // The page's own sections render in a background pass after the quotes: on a slow phone the first live price then paints before banners, menu and guides are built.
-  const data = useDeferredValue(home.data);
+  const data = useDeferredValue(home.data ?? null, null);
 
   return (
     <div className="home">
@@ -43,7 +43,7 @@ export default function HomePage() {
       <HomeQuotes />
       {data ? <HomeGuides guides={data.guides} /> : null}
       {data ? <HomeWhy site={siteName} /> : null}
-      <HomePopup />
+      {data ? <HomePopup /> : null}
     </div>
   );
 }

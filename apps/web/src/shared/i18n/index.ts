@@ -16,10 +16,10 @@ const loaders = new Map(
 );
 
 /**
- * All namespaces are loaded at start: a language's texts are one chunk
- * anyway (vite.config.ts), and a namespace first asked for while a page
- * renders would suspend that page and render it again once loaded, which
- * costs a phone's CPU far more than the few kilobytes do.
+ * Every namespace, loaded before a page needs it: one first asked for while a
+ * page renders would suspend that page and render it again once loaded. The
+ * app starts with the first page's (FIRST_NAMESPACES) and loads the rest right
+ * after its first render (`loadAllNamespaces`); tests load them all at once.
  */
 const NAMESPACES = [...new Set([...loaders.keys()].map((key) => key.split('/')[1] ?? ''))];
 
@@ -44,7 +44,7 @@ function loadFallbackLanguage(): void {
   });
 }
 
-export async function initI18n(language: Language): Promise<void> {
+export async function initI18n(language: Language, namespaces: readonly string[] = NAMESPACES): Promise<void> {
   await i18n
     .use(initReactI18next)
     .use(
@@ -59,13 +59,18 @@ export async function initI18n(language: Language): Promise<void> {
       fallbackLng: false,
       saveMissing: true,
       missingKeyHandler: loadFallbackLanguage,
-      ns: NAMESPACES,
+      ns: [...namespaces],
       defaultNS: 'shell',
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
       returnNull: false,
     });
   applyDocumentLanguage(language);
+}
+
+/** The namespaces initI18n was not asked for; a page that needs one before they arrive suspends until it has it. */
+export function loadAllNamespaces(): Promise<void> {
+  return i18n.loadNamespaces(NAMESPACES);
 }
 
 export async function changeLanguage(language: Language): Promise<void> {
