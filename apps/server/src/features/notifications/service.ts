@@ -39,14 +39,41 @@ export function createNotificationService(ctx: AppContext) {
     DELETE FROM notifications
     WHERE user_id = ? AND kind = '${ANNOUNCEMENT_KIND}' AND NOT EXISTS (SELECT 1 FROM news_articles a WHERE CAST(a.id AS TEXT) = notifications.ref_id)`);
 
+  const insertMessage = sqlite.prepare<[number, string, string, string, string, string, number], { id: number }>(
+    'INSERT INTO notifications (user_id, kind, ref_type, ref_id, params, link, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
+  );
+  const countUnread = sqlite.prepare<[number], { unread: number }>('SELECT COUNT(*) AS unread FROM notifications WHERE user_id = ? AND read_at IS NULL');
+
+  /**
+   * Unread counts of the users one was asked for, kept in step with every
+   * change made here (this service is the only writer of notifications): a
+   * message recorded for a user with thousands unread costs no count over them
+   * (10,000 options settling together each record one).
+   */
+  const unreadByUser = new Map<number, number>();
+
+  function unreadCount(userId: number): number {
+    const known = unreadByUser.get(userId);
+    if (known !== undefined) return known;
+    const counted = countUnread.get(userId)?.unread ?? 0;
+    unreadByUser.set(userId, counted);
+    return counted;
+  }
+
+  function adjustUnread(userId: number, change: number): void {
+    const known = unreadByUser.get(userId);
+    if (known !== undefined) unreadByUser.set(userId, known + change);
+  }
+
   /** Announcements are broadcast lazily: each user's centre picks up what was published when it is next looked at. */
   function syncAnnouncements(userId: number): void {
     const createdAt = db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).get()?.createdAt ?? 0;
     const now = ctx.now();
-    sqlite.transaction(() => {
-      insertAnnouncements.run({ userId, now, since: createdAt - ANNOUNCEMENT_LOOKBACK_MS });
-      dropWithdrawnAnnouncements.run(userId);
+    const changed = sqlite.transaction(() => {
+      const added = insertAnnouncements.run({ userId, now, since: createdAt - ANNOUNCEMENT_LOOKBACK_MS }).changes;
+      return added + dropWithdrawnAnnouncements.run(userId).changes;
     })();
+    if (changed > 0) unreadByUser.delete(userId);
   }
 
   function announcementTitle(articleId: string, language: Language): string {
@@ -76,10 +103,6 @@ export function createNotificationService(ctx: AppContext) {
     };
   }
 
-  function unreadCount(userId: number): number {
-    return db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt))).get()?.n ?? 0;
-  }
-
   /** The user's own notification or "not found": another user's id reveals nothing. */
   function ownNotification(userId: number, id: number): NotificationRow {
     const row = db.select().from(notifications).where(and(eq(notifications.id, id), eq(notifications.userId, userId))).get();
@@ -105,11 +128,8 @@ export function createNotificationService(ctx: AppContext) {
     /** Stores one message for an event (already committed by its feature), then tells the user's sockets and mails it when it is security-relevant. */
     record(event: UserEvent): number {
       const kind = NOTIFICATION_KINDS[event.kind] ?? UNKNOWN_KIND;
-      const row = db
-        .insert(notifications)
-        .values({ userId: event.userId, kind: event.kind, refType: event.refType, refId: String(event.refId), params: event.params, link: kind.link(event), createdAt: event.time })
-        .returning({ id: notifications.id })
-        .get();
+      const row = insertMessage.get(event.userId, event.kind, event.refType, String(event.refId), JSON.stringify(event.params), kind.link(event), event.time) as { id: number };
+      adjustUnread(event.userId, 1);
       ctx.bus.emit('notification', { userId: event.userId, id: row.id, kind: event.kind, unread: unreadCount(event.userId) });
       if (kind.email) {
         mail(event.userId, event.kind, event.params).catch((error: unknown) => ctx.log.warn({ err: error, userId: event.userId, kind: event.kind }, 'notification mail not sent'));
@@ -134,13 +154,17 @@ export function createNotificationService(ctx: AppContext) {
     markRead(userId: number, id: number, language: Language): PresentedNotification & { unread: number } {
       const row = ownNotification(userId, id);
       const readAt = row.readAt ?? ctx.now();
-      if (row.readAt === null) db.update(notifications).set({ readAt }).where(eq(notifications.id, id)).run();
+      if (row.readAt === null) {
+        db.update(notifications).set({ readAt }).where(eq(notifications.id, id)).run();
+        adjustUnread(userId, -1);
+      }
       return { ...present({ ...row, readAt }, language), unread: unreadCount(userId) };
     },
 
     markAllRead(userId: number): { marked: number; unread: number } {
       syncAnnouncements(userId);
       const result = db.update(notifications).set({ readAt: ctx.now() }).where(and(eq(notifications.userId, userId), isNull(notifications.readAt))).run();
+      unreadByUser.set(userId, 0);
       return { marked: result.changes, unread: 0 };
     },
   };

@@ -372,18 +372,21 @@ export function createOptionsService(ctx: AppContext, config: OptionsConfig) {
 
   function announce(settled: OptionRow[], now: number): void {
     const users = new Set<number>();
-    for (const row of settled) {
-      const currency = currencyOf(row.currency_id);
-      ctx.bus.emit('user', {
-        userId: row.user_id,
-        kind: 'option.settled',
-        refType: 'seconds_option',
-        refId: row.id,
-        params: { symbol: row.symbol, status: row.status, payout: formatMinor(row.payout ?? 0, currency.scale), currency: currency.symbol, open_tick: row.open_tick_id, settle_tick: row.settle_tick_id ?? 0 },
-        time: now,
-      });
-      users.add(row.user_id);
-    }
+    // Inside one transaction, so listeners that store the events (the notification centre) commit once per batch, not once per option.
+    ctx.sqlite.transaction(() => {
+      for (const row of settled) {
+        const currency = currencyOf(row.currency_id);
+        ctx.bus.emit('user', {
+          userId: row.user_id,
+          kind: 'option.settled',
+          refType: 'seconds_option',
+          refId: row.id,
+          params: { symbol: row.symbol, status: row.status, payout: formatMinor(row.payout ?? 0, currency.scale), currency: currency.symbol, open_tick: row.open_tick_id, settle_tick: row.settle_tick_id ?? 0 },
+          time: now,
+        });
+        users.add(row.user_id);
+      }
+    })();
     for (const userId of users) ctx.bus.emit('balance', { userId });
   }
 
