@@ -30,6 +30,8 @@ interface Statements {
   applyToUser: Statement<[BalanceChange & { userId: number; currencyId: number; accountTypeId: number }], AppliedBalances>;
   applyToSystem: Statement<[BalanceChange & { system: string; currencyId: number }], AppliedBalances>;
   insertEntry: Statement<[string, string, string, string, number], { id: number }>;
+  accountBalances: Statement<[number], { available: number; frozen: number; allowNegative: number }>;
+  moveBalances: Statement<[number, number, number]>;
   /** Multi-row inserts of postings by number of rows, prepared on first use. */
   insertPostings: Map<number, Statement<(string | number)[]>>;
 }
@@ -68,6 +70,8 @@ function statementsFor(sqlite: Sqlite): Statements {
       applyToUser: sqlite.prepare(APPLY_CHANGE.replace('%KEY%', 'user_id = @userId AND currency_id = @currencyId AND account_type_id = @accountTypeId')),
       applyToSystem: sqlite.prepare(APPLY_CHANGE.replace('%KEY%', 'system_code = @system AND currency_id = @currencyId')),
       insertEntry: sqlite.prepare('INSERT INTO journal_entries (type, ref_type, ref_id, memo, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id'),
+      accountBalances: sqlite.prepare('SELECT available, frozen, allow_negative AS allowNegative FROM ledger_accounts WHERE id = ?'),
+      moveBalances: sqlite.prepare('UPDATE ledger_accounts SET available = available + ?, frozen = frozen + ? WHERE id = ?'),
       insertPostings: new Map(),
     };
     statementCache.set(sqlite, statements);
@@ -97,6 +101,9 @@ export function resolveAccountId(sqlite: Sqlite, ref: AccountRef): number {
   if (existing) return existing.id;
   return (statements.insertUserAccount.get(ref.userId, ref.currencyId, ref.accountTypeId) as { id: number }).id;
 }
+
+const accountKey = (account: AccountRef): string =>
+  isSystemRef(account) ? `s:${account.system}:${account.currencyId}` : `u:${account.userId}:${account.currencyId}:${account.accountTypeId}`;
 
 function assertBalanced(lines: PostingLine[]): void {
   if (lines.length < 2) throw new UnbalancedEntryError('a journal entry needs at least two postings');
@@ -128,7 +135,7 @@ function changesByAccount(lines: PostingLine[]): AccountChange[] | null {
   const changes = new Map<string, AccountChange>();
   for (const [index, line] of lines.entries()) {
     const { account } = line;
-    const key = isSystemRef(account) ? `s:${account.system}:${account.currencyId}` : `u:${account.userId}:${account.currencyId}:${account.accountTypeId}`;
+    const key = accountKey(account);
     let grouped = changes.get(key);
     if (!grouped) {
       grouped = { account, change: { available: 0, frozen: 0 }, lines: [] };
@@ -193,6 +200,83 @@ export function post(sqlite: Sqlite, entry: JournalEntryInput, now: number): num
   }
   insertPostingsStatement(sqlite, statements, lines.length).run(...values);
   return entryId;
+}
+
+/** Postings per multi-row insert in postMany: 6 values each, far below SQLite's limit of bound values. */
+const POSTINGS_PER_INSERT = 200;
+
+/** An account's balances as postMany moves them in memory, written once at the end. */
+interface RunningAccount {
+  id: number;
+  available: number;
+  frozen: number;
+  allowNegative: boolean;
+  /** What the entries moved, written in one UPDATE. */
+  moved: BalanceChange;
+}
+
+/**
+ * Writes many balanced journal entries, each exactly as post() would one
+ * after another (its own entry row, its postings with the balance after them,
+ * refused as a whole when it would take an account below zero), but moves
+ * each account's balances in memory and writes them once: a settlement run of
+ * a thousand options touches the same few accounts a thousand times, and
+ * those updates were most of its cost. Must run inside the caller's
+ * transaction, which rolls back as a whole on a refusal. Answers the entry ids
+ * in order.
+ */
+export function postMany(sqlite: Sqlite, entries: JournalEntryInput[], now: number): number[] {
+  if (!sqlite.inTransaction) throw new Error('ledger postings must run inside a database transaction');
+  const statements = statementsFor(sqlite);
+  const accounts = new Map<string, RunningAccount>();
+  const running = (account: AccountRef): RunningAccount => {
+    const key = accountKey(account);
+    let found = accounts.get(key);
+    if (!found) {
+      const id = resolveAccountId(sqlite, account);
+      const balances = statements.accountBalances.get(id) as { available: number; frozen: number; allowNegative: number };
+      found = { id, available: balances.available, frozen: balances.frozen, allowNegative: balances.allowNegative === 1, moved: { available: 0, frozen: 0 } };
+      accounts.set(key, found);
+    }
+    return found;
+  };
+  const postingValues: (string | number)[] = [];
+  const entryIds = entries.map((entry) => {
+    assertBalanced(entry.lines);
+    const entryId = (statements.insertEntry.get(entry.type, entry.refType, String(entry.refId), entry.memo, now) as { id: number }).id;
+    // As in post(): an entry's lines on one account move it together, and each line records the balance after the entry.
+    const changes = new Map<RunningAccount, BalanceChange>();
+    for (const line of entry.lines) {
+      const account = running(line.account);
+      const change = changes.get(account) ?? { available: 0, frozen: 0 };
+      change[line.bucket] += line.amount;
+      changes.set(account, change);
+    }
+    for (const [account, change] of changes) {
+      const available = account.available + change.available;
+      const frozen = account.frozen + change.frozen;
+      if (!account.allowNegative && (available < 0 || frozen < 0)) throw new AppError('errors.insufficientBalance');
+      assertSafeMinor(available);
+      assertSafeMinor(frozen);
+      account.available = available;
+      account.frozen = frozen;
+      account.moved.available += change.available;
+      account.moved.frozen += change.frozen;
+    }
+    for (const line of entry.lines) {
+      const account = running(line.account);
+      postingValues.push(entryId, account.id, line.account.currencyId, line.bucket, line.amount, account[line.bucket]);
+    }
+    return entryId;
+  });
+  for (let start = 0; start < postingValues.length; start += POSTINGS_PER_INSERT * 6) {
+    const chunk = postingValues.slice(start, start + POSTINGS_PER_INSERT * 6);
+    insertPostingsStatement(sqlite, statements, chunk.length / 6).run(...chunk);
+  }
+  for (const account of accounts.values()) {
+    if (account.moved.available !== 0 || account.moved.frozen !== 0) statements.moveBalances.run(account.moved.available, account.moved.frozen, account.id);
+  }
+  return entryIds;
 }
 
 /** Moves an amount from a holder's available to its frozen bucket (an order or withdrawal hold). */

@@ -1,7 +1,7 @@
 import { breakEvenWinRate, formatMinor, fromMinor, millionthsToPercent, type OptionDirection, type OptionOutcome, optionExpiry, optionFee, optionOutcome, optionPayout, payoutRatePercent, stakeProblem, ticksToPrice } from '@openbourse/core';
 import type { Statement } from 'better-sqlite3';
 import type { AccountRef } from '../../ledger/accounts.ts';
-import { type PostingLine, post } from '../../ledger/ledger.ts';
+import { type PostingLine, post, postMany } from '../../ledger/ledger.ts';
 import type { UserEvent } from '../../market/bus.ts';
 import type { Instrument } from '../../market/instruments.ts';
 import { parseUserAmount } from '../../platform/amounts.ts';
@@ -339,34 +339,38 @@ export function createOptionsService(ctx: AppContext, config: OptionsConfig) {
       return price;
     };
     return ctx.sqlite.transaction(() => {
-      const settled: OptionRow[] = [];
-      for (const row of statements.openAmong.all(JSON.stringify(ids))) {
+      const rows = statements.openAmong.all(JSON.stringify(ids));
+      const outcomes = rows.map((row) => {
         const outcome = optionOutcome(row.direction, row.open_price_ticks, tick.priceTicks);
-        const payout = optionPayout(outcome, row.stake, row.payout_rate);
-        const account = micro(row.user_id, row.currency_id);
-        const house: AccountRef = { system: 'house', currencyId: row.currency_id };
-        const lines: PostingLine[] = [
-          { account, bucket: 'frozen', amount: -row.stake },
-          { account, bucket: 'available', amount: payout },
-          { account: house, bucket: 'available', amount: row.stake - payout },
-        ];
-        const currency = currencyOf(row.currency_id);
-        const entryId = post(
-          ctx.sqlite,
-          {
+        return { row, outcome, payout: optionPayout(outcome, row.stake, row.payout_rate) };
+      });
+      // One entry per option; the accounts they share (the holder's, the house's) move once for the batch.
+      const entryIds = postMany(
+        ctx.sqlite,
+        outcomes.map(({ row, outcome, payout }) => {
+          const account = micro(row.user_id, row.currency_id);
+          const house: AccountRef = { system: 'house', currencyId: row.currency_id };
+          const lines: PostingLine[] = [
+            { account, bucket: 'frozen', amount: -row.stake },
+            { account, bucket: 'available', amount: payout },
+            { account: house, bucket: 'available', amount: row.stake - payout },
+          ];
+          const currency = currencyOf(row.currency_id);
+          return {
             type: 'option_settle',
             refType: 'seconds_option',
             refId: row.id,
             memo: `${row.symbol} ${row.direction} ${priceOf(row.open_price_ticks)} (tick ${row.open_tick_id}) → ${priceOf(tick.priceTicks)} (tick ${tick.id}): ${outcome}, pays ${formatMinor(payout, currency.scale)} ${currency.symbol}`,
             lines: lines.filter((line) => line.amount !== 0),
-          },
-          now,
-        );
+          };
+        }),
+        now,
+      );
+      return outcomes.map(({ row, outcome, payout }, index) => {
         const status = STATUS_OF[outcome];
-        statements.settle.run(status, tick.id, tick.time, tick.priceTicks, payout, entryId, now, row.id);
-        settled.push({ ...row, status, settle_tick_id: tick.id, settle_tick_time: tick.time, settle_price_ticks: tick.priceTicks, payout, settled_at: now });
-      }
-      return settled;
+        statements.settle.run(status, tick.id, tick.time, tick.priceTicks, payout, entryIds[index] as number, now, row.id);
+        return { ...row, status, settle_tick_id: tick.id, settle_tick_time: tick.time, settle_price_ticks: tick.priceTicks, payout, settled_at: now };
+      });
     })();
   }
 
