@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { HashRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import { HashRouter, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { registerNavigator } from '../shared/navigation.ts';
 import { AuthGuard } from './auth-guard.tsx';
 import { LazyPage } from './lazy-page.tsx';
@@ -25,6 +25,27 @@ function NavigatorBridge() {
   return null;
 }
 
+/** A route by its path, and by its path in lower case without a trailing slash (react-router's matching is that lenient too). */
+const ROUTE_BY_PATH = new Map(PAGE_ROUTES.map((route) => [route.path, route]));
+const lenientPath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path).toLowerCase();
+const ROUTE_BY_LENIENT_PATH = new Map(PAGE_ROUTES.map((route) => [lenientPath(route.path), route]));
+
+/**
+ * The route shown at a path. Every route is a fixed path (spec 2: detail
+ * pages take query values, not path parameters), so the page is a lookup:
+ * react-router's ranking and pattern compiling over a hundred routes on each
+ * render cost a slow phone's first render more than a tenth. Unknown
+ * addresses go home (CurrentPage).
+ */
+export function routeFor(pathname: string): PageRoute | undefined {
+  return ROUTE_BY_PATH.get(pathname) ?? ROUTE_BY_LENIENT_PATH.get(lenientPath(pathname));
+}
+
+function CurrentPage() {
+  const route = routeFor(useLocation().pathname);
+  return route ? <RoutedPage route={route} /> : <Navigate to="/" replace />;
+}
+
 /**
  * Hash routing (spec 2) in declarative mode: the app loads pages itself
  * (lazy-page.tsx), so the data router's loaders and actions would only add
@@ -34,12 +55,7 @@ export function AppRouter() {
   return (
     <HashRouter>
       <NavigatorBridge />
-      <Routes>
-        {PAGE_ROUTES.map((route) => (
-          <Route key={route.path} path={route.path} element={<RoutedPage route={route} />} />
-        ))}
-        <Route path="*" element={<Navigate to="/" replace />} />
-      </Routes>
+      <CurrentPage />
     </HashRouter>
   );
 }
