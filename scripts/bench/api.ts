@@ -5,7 +5,9 @@
  * the same run, the same bodies against the floor (floor-server.ts: a bare
  * Fastify route that parses the form body and answers an envelope). Prints
  * orders/s, the floor's requests/s, their ratio, latencies and errors;
- * asserts nothing.
+ * asserts nothing. Last, the SQL floor (sql-floor.ts: the statements of one
+ * resting order, bare) and the ratio the two floors together leave for a
+ * server that writes on the thread that answers.
  *
  *   pnpm bench:api [--url http://host:port] [--duration 10] [--connections 50]
  *
@@ -21,6 +23,7 @@ import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { type DemoServer, processCpuSeconds, REPO_ROOT } from '../lib/demo-server.ts';
 import { benchOptions, runBench, withServer } from './server.ts';
+import { measureSqlFloor, type SqlFloor } from './sql-floor.ts';
 
 const DEMO = { email: 'demo@openbourse.test', password: 'Demo12345' };
 const BTC_ID = 1;
@@ -227,7 +230,7 @@ function report(label: string, phase: Phase, seconds: number): Figures {
   return { perSecond, p99 };
 }
 
-function compare(orders: Figures, floor: Figures): void {
+function compare(orders: Figures, floor: Figures, sqlFloor: SqlFloor): void {
   const ratio = orders.perSecond / floor.perSecond;
   console.log('');
   console.log(`orders/s ${format(orders.perSecond)} (p99 ${orders.p99} ms) · floor requests/s ${format(floor.perSecond)} (p99 ${floor.p99} ms) · ratio ${ratio.toFixed(2)}`);
@@ -235,6 +238,14 @@ function compare(orders: Figures, floor: Figures): void {
     // On a machine shared with other work neither server gets a whole core, and the throughput ratio says more about the neighbours than about the code; CPU per request does not.
     console.log(
       `server cpu per order ${orders.cpuMsPerRequest.toFixed(3)} ms · floor cpu per request ${floor.cpuMsPerRequest.toFixed(3)} ms · cpu ratio ${(floor.cpuMsPerRequest / orders.cpuMsPerRequest).toFixed(2)} (the ratio a CPU-bound server on an idle machine would reach)`,
+    );
+  }
+  if (floor.cpuMsPerRequest !== undefined) {
+    // An order pays at least both floors on the thread that answers it: their sum bounds the ratio whatever the code between them does.
+    const bothFloors = floor.cpuMsPerRequest + sqlFloor.cpuMsPerOrder;
+    console.log(
+      `sql floor: the statements of one resting order, bare, ${sqlFloor.cpuMsPerOrder.toFixed(3)} ms cpu · with the http floor ${bothFloors.toFixed(3)} ms · ` +
+        `best cpu ratio with the writes on the answering thread ${(floor.cpuMsPerRequest / bothFloors).toFixed(2)}`,
     );
   }
   const pass = ratio >= TARGET.floorRatio && orders.p99 < TARGET.p99Ms;
@@ -324,7 +335,7 @@ async function main(): Promise<void> {
     nodeArgs,
   );
   const floor = await measureFloor(bodies, options.duration, options.connections);
-  compare(orders, floor);
+  compare(orders, floor, measureSqlFloor());
 }
 
 runBench(main);
