@@ -69,6 +69,9 @@ async function typeInPlace(page: Page, testId: string, text: string): Promise<vo
 
 interface Conditional {
   id: number;
+  symbol: string;
+  kind: string;
+  group_id: number | null;
   status: string;
   order_id: number | null;
   trigger_tick: { id: number; price: string } | null;
@@ -206,6 +209,49 @@ describe.each(Object.keys(PHONES) as PhoneSize[])('the trading screen on a %s ph
     await page.getByTestId('conditional-finished').click();
     await page.getByTestId('conditional-tick').first().waitFor();
     await screenshot(page, `trading-screen-${size}-conditional-finished`);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('sets take-profit and stop-loss on the held BTC; a falling feed tick fires the stop-loss, cancels the take-profit and the order shows the tick', async () => {
+    const context = await phone(browser, size);
+    const { page, pageErrors } = await newTab(context);
+    const token = await signInAs(page, DEMO.email, DEMO.password);
+    await open(page, TRADE_ROUTE);
+    await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="trade-available"]')?.textContent ?? ''));
+    const waitingBefore = await read<{ list: Conditional[] }>('/coin/conditional/list', { status: '1' }, token);
+    await page.getByTestId('trade-tpsl-open').click();
+    await page.getByTestId('tpsl-popup').waitFor();
+    const last = Number(((await page.getByTestId('trade-last-price').textContent()) ?? '').replaceAll(',', ''));
+    const stopLoss = (last * 0.995).toFixed(2);
+    await field(page, 'tpsl-amount').fill('0.001');
+    await field(page, 'tpsl-take-profit').fill((last * 1.05).toFixed(2));
+    await field(page, 'tpsl-stop-loss').fill(stopLoss);
+    await screenshot(page, `trading-screen-${size}-tpsl`);
+    await page.getByTestId('tpsl-submit').click();
+    await page.getByTestId('tpsl-popup').waitFor({ state: 'detached' });
+    // Both legs wait in the conditional list, each cancellable.
+    await tapInPlace(page, page.getByTestId('trade-orders-conditional'));
+    await page.waitForFunction((before) => document.querySelectorAll('[data-testid="trade-conditional-order"]').length >= before + 2, waitingBefore.list.filter((row) => row.symbol === 'BTC/USDT').length);
+    const waiting = await read<{ list: Conditional[] }>('/coin/conditional/list', { status: '1' }, token);
+    const legs = waiting.list.filter((row) => !waitingBefore.list.some((old) => old.id === row.id));
+    expect(legs.map((row) => row.kind).sort()).toEqual(['stop_loss', 'take_profit']);
+
+    // A replayed feed tick under the stop-loss fires it.
+    await replayTick((Number(stopLoss) * 0.999).toFixed(2));
+    let finished: Conditional[] = [];
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      finished = (await read<{ list: Conditional[] }>('/coin/conditional/list', { status: '2' }, token)).list.filter((row) => legs.some((leg) => leg.id === row.id));
+      if (finished.length === 2) break;
+      await new Promise((done) => setTimeout(done, 500));
+    }
+    const fired = finished.find((row) => row.kind === 'stop_loss');
+    expect({ stopLoss: fired?.status, takeProfit: finished.find((row) => row.kind === 'take_profit')?.status }).toEqual({ stopLoss: 'triggered', takeProfit: 'cancelled' });
+    expect(fired?.trigger_tick?.id).toBeGreaterThan(0);
+    await open(page, `/pages/transaction/currency_order?id=${fired?.order_id}`);
+    expect(await page.getByTestId('order-trigger-tick').textContent()).toBe(`#${fired?.trigger_tick?.id}`);
+    await screenshot(page, `trading-screen-${size}-stop-loss-detail`);
     expect(pageErrors).toEqual([]);
     await context.close();
   });
