@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { toast } from '../../shared/api/request.ts';
 import { formatDecimal, formatSignificant } from '../../shared/format.ts';
 import { useQuotes } from '../../shared/market/quotes.ts';
+import { useLiveStale } from '../../shared/realtime/index.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
@@ -68,6 +69,8 @@ function CurrentCopy({ position, feedPrice }: { position: CopiedPosition; feedPr
   const { t } = useTranslation('copy');
   const selfHold = useSelfHold();
   const pnl = livePnl(position, feedPrice);
+  // The P&L follows the live price: greyed while the connection cannot vouch for it.
+  const stale = useLiveStale('tickers');
   const confirmSelfHold = () => {
     void Dialog.confirm({
       content: t('my.confirmSelfHold', { nickname: position.trader_nickname }),
@@ -84,7 +87,7 @@ function CurrentCopy({ position, feedPrice }: { position: CopiedPosition; feedPr
     });
   };
   return (
-    <article className="copy-card" data-testid={`copy-position-${position.id}`} data-linked={String(position.linked)}>
+    <article className="copy-card" data-testid={`copy-position-${position.id}`} data-linked={String(position.linked)} data-stale={stale}>
       <header className="copy-card__head">
         <span className={`copy-side copy-side--${position.side}`}>{t(`side.${position.side}`)}</span>
         <strong>{position.symbol}</strong>
@@ -95,10 +98,10 @@ function CurrentCopy({ position, feedPrice }: { position: CopiedPosition; feedPr
       </header>
       <Facts
         facts={[
-          { label: t('field.pnl'), value: pnl === null ? '--' : <Money value={pnl} />, strong: true, testId: 'copy-live-pnl' },
+          { label: t('field.pnl'), value: pnl === null ? '--' : <span data-live><Money value={pnl} /></span>, strong: true, testId: 'copy-live-pnl' },
           { label: t('field.openPrice'), value: position.open_price ? formatDecimal(position.open_price) : '--' },
           { label: t('field.openTick'), value: position.open_tick_id === null ? '--' : `#${position.open_tick_id}`, testId: 'copy-position-open-tick' },
-          { label: t('field.currentPrice'), value: feedPrice ? formatDecimal(feedPrice) : '--' },
+          { label: t('field.currentPrice'), value: feedPrice ? <span data-live-price>{formatDecimal(feedPrice)}</span> : '--' },
           { label: t('field.margin'), value: formatSignificant(position.margin) },
         ]}
       />

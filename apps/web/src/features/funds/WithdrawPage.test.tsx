@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderAt, setupPageTests, stubApi } from '../../shared/test-utils.tsx';
+import { formatDateTime } from '../../shared/time.ts';
 import { coinInfo } from './funds-fixtures.ts';
 import WithdrawPage from './WithdrawPage.tsx';
 
@@ -48,9 +49,12 @@ describe('WithdrawPage', () => {
   });
 
   it('shows the time left of the lock after a security change, and the way to Lv1 or a fund password when missing', async () => {
-    stubApi({ '/wallet/get_info': coinInfo({ withdrawals_locked_until: Date.now() + (5 * 60 + 30) * 60_000 }), '/user/info': user(), '/user/wallet/list': savedTron });
+    const until = Date.now() + (5 * 60 + 30) * 60_000;
+    stubApi({ '/wallet/get_info': coinInfo({ withdrawals_locked_until: until }), '/user/info': user(), '/user/wallet/list': savedTron });
     const { unmount } = renderAt(<WithdrawPage />, '/pages/fund/withdraw?currency=USDT');
     expect((await screen.findByTestId('withdraw-locked')).textContent).toContain('还需 5 小时 30 分钟');
+    // The unlock moment is written the one way the app writes a moment: the device's time zone, named.
+    expect(screen.getByTestId('withdraw-locked').textContent).toContain(formatDateTime(until));
     expect((screen.getByTestId('withdraw-submit') as HTMLButtonElement).disabled).toBe(true);
     unmount();
 

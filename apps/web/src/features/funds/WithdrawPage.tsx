@@ -8,6 +8,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../shared/api/request.ts';
 import { formatSignificant } from '../../shared/format.ts';
 import { t as translate } from '../../shared/i18n/index.ts';
+import { formatDateTime } from '../../shared/time.ts';
 import { requiredRule, zodRule } from '../../shared/ui/form-rules.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
@@ -109,7 +110,7 @@ function Prerequisites({ coin, user, lockMinutes }: { coin: CoinInfo; user: Fund
           wrap
           className="funds-notice"
           data-testid="withdraw-locked"
-          content={t('withdraw.locked', { hours: Math.floor(lockMinutes / 60), minutes: lockMinutes % 60, until: new Date(coin.withdrawals_locked_until ?? 0).toLocaleString() })}
+          content={t('withdraw.locked', { hours: Math.floor(lockMinutes / 60), minutes: lockMinutes % 60, until: formatDateTime(coin.withdrawals_locked_until ?? 0) })}
         />
       ) : null}
     </>

@@ -68,6 +68,11 @@ describe('CurrencyPage', () => {
     pushFrame('depth:BTC/USDT', { asks: [['100010.00', '0.5000']], bids: [['99990.00', '1.0000']], time: 1 }, true);
     fireEvent.click(await screen.findByTestId('trade-book-ask'));
     expect(screen.getByTestId('trade-price').querySelector('input')?.value).toBe('100010.00');
+    // The field flashes on each pick, even of the same price again.
+    const filled = () => screen.getByTestId('trade-price').querySelector('.trading-field__box')?.getAttribute('data-filled');
+    expect(filled()).toBe('1');
+    fireEvent.click(screen.getByTestId('trade-book-ask'));
+    expect(filled()).toBe('2');
   });
 
   it('switches pair from the searchable sheet', async () => {

@@ -32,7 +32,7 @@ function TradeScreen({ quote }: { quote: Quote }) {
   const navigate = useNavigate();
   const { token } = useSession();
   const def = useStableDef(quote);
-  const { draft, update, pickPrice } = useOrderDraft(quote.price, def);
+  const { draft, update, pickPrice, picks } = useOrderDraft(quote.price, def);
   const [switching, setSwitching] = useState(false);
   const [chartOpen, setChartOpen] = useState(false);
   useRecordView(quote.symbol);
@@ -48,7 +48,7 @@ function TradeScreen({ quote }: { quote: Quote }) {
             <ChartPanel open={chartOpen} render={(tab, fullScreen) => (tab === 'kline' ? <KlineChart def={def} fullScreen={fullScreen} /> : <DepthPanel quote={quote} />)} />
           </>
         }
-        form={<OrderForm quote={quote} def={def} draft={draft} onChange={update} />}
+        form={<OrderForm quote={quote} def={def} draft={draft} onChange={update} pricePicks={picks} />}
         book={<MarketTabs quote={quote} def={def} onPickPrice={pickPrice} />}
         bottom={token ? <OpenOrders quote={quote} def={def} /> : null}
       />

@@ -25,11 +25,13 @@ export function useOrderDraft(lastPrice: string, def: InstrumentDef) {
   const [draft, setDraft] = useState<OrderDraft>(() => ({ ...EMPTY_DRAFT, price: dec(lastPrice).greaterThan(0) ? lastPrice : '' }));
   const market = useRef({ def, lastPrice });
   market.current = { def, lastPrice };
+  /** How many book prices were picked: the price field flashes on each. */
+  const [picks, setPicks] = useState(0);
   const update = useCallback((patch: Partial<OrderDraft>) => setDraft((current) => linkDraft(current, patch, market.current.def, market.current.lastPrice)), []);
   /** A tapped book level becomes the limit price (a market draft turns into a limit one). */
-  const pickPrice = useCallback(
-    (price: string) => setDraft((current) => linkDraft(current, { price, type: current.type === 'market' ? 'limit' : current.type }, market.current.def, market.current.lastPrice)),
-    [],
-  );
-  return { draft, update, pickPrice };
+  const pickPrice = useCallback((price: string) => {
+    setDraft((current) => linkDraft(current, { price, type: current.type === 'market' ? 'limit' : current.type }, market.current.def, market.current.lastPrice));
+    setPicks((count) => count + 1);
+  }, []);
+  return { draft, update, pickPrice, picks };
 }

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { instrumentDefOf } from '@openbourse/core';
 import { renderAt, setupPageTests, stubApi } from '../test-utils.tsx';
 import { btcQuote } from './test-doubles.ts';
-import { listenedChannels, pushFrame } from '../realtime/test-double.ts';
+import { listenedChannels, pushFrame, setStale } from '../realtime/test-double.ts';
 import { KlineChart } from './KlineChart.tsx';
 
 vi.mock('../realtime/index.ts', () => import('../realtime/test-double.ts'));
@@ -90,6 +90,18 @@ describe('KlineChart', () => {
     expect(listenedChannels()).not.toContain('candles:BTC/USDT:15min');
     await waitFor(() => expect(calledPaths()).toHaveLength(2));
     expect(charts.created).toHaveLength(1);
+  });
+
+  it('greys the chart while its candle feed is lost, and shows it live again when the feed is back', async () => {
+    stubApi({ '/currency/new_timeshar': [bar(900, '100050.00')] });
+    renderAt(<KlineChart def={def} />);
+    await waitFor(() => expect(candles()?.setData).toHaveBeenCalled());
+    const chartBox = () => screen.getByTestId('trade-chart').parentElement?.getAttribute('data-stale');
+    expect(chartBox()).toBe('false');
+    setStale(['candles:BTC/USDT:15min'], true);
+    expect(chartBox()).toBe('true');
+    setStale(['candles:BTC/USDT:15min'], false);
+    expect(chartBox()).toBe('false');
   });
 
   it('removes the chart and stops listening on unmount', async () => {

@@ -16,7 +16,7 @@ import {
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../i18n/index.ts';
-import { useChannel } from '../realtime/index.ts';
+import { useChannel, useLiveStale } from '../realtime/index.ts';
 import { useCandleHistory } from './market-data.ts';
 import { type IndicatorLine, MAIN_INDICATORS, type MainIndicator, mainIndicatorLines, SUB_INDICATORS, type SubIndicator, subIndicatorLines } from './indicator-series.ts';
 import { formatDecimal } from '../format.ts';
@@ -214,7 +214,10 @@ export function KlineChart({ def, fullScreen = false }: { def: InstrumentDef; fu
     return () => series.chart.unsubscribeCrosshairMove(onMove);
   }, [series]);
 
-  useChannel<CandleBar>(`candles:${def.symbol}:${period}`, (bar) => {
+  const channel = `candles:${def.symbol}:${period}`;
+  // The running candle stops following the market while the connection is lost: greyed until a fresh frame.
+  const stale = useLiveStale(channel);
+  useChannel<CandleBar>(channel, (bar) => {
     // The chart refuses bars older than its last one; a late frame is simply dropped.
     if (!series || drawnPeriod.current !== period || bar.time < lastTime.current) return;
     series.candles.update(toCandle(bar));
@@ -232,7 +235,7 @@ export function KlineChart({ def, fullScreen = false }: { def: InstrumentDef; fu
       </Tabs>
       <IndicatorPicker main={main} sub={sub} onMain={setMain} onSub={setSub} />
       <Legend bar={hovered === null ? latest : (bars.current.get(hovered) ?? latest)} />
-      <div className="trade-chart__box">
+      <div className="trade-chart__box" data-live data-stale={stale}>
         <div className="trade-chart__canvas" ref={container} data-testid="trade-chart" />
         {history.isPending ? (
           <div className="trade-chart__overlay">

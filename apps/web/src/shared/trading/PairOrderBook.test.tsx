@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderAt, setupPageTests } from '../test-utils.tsx';
 import { instrumentDefOf } from '@openbourse/core';
 import { btcQuote } from './test-doubles.ts';
-import { listenedChannels, pushFrame } from '../realtime/test-double.ts';
-import { OrderBook } from './PairOrderBook.tsx';
+import { listenedChannels, pushFrame, setStale } from '../realtime/test-double.ts';
+import { DepthPanel, OrderBook } from './PairOrderBook.tsx';
 
 vi.mock('../realtime/index.ts', () => import('../realtime/test-double.ts'));
 
@@ -95,5 +95,22 @@ describe('OrderBook', () => {
     fireEvent.click(screen.getByTestId('book-view-asks'));
     expect(prices('bid')).toEqual([]);
     expect(prices('ask')).toEqual(['100,020.00', '100,010.00']);
+  });
+
+  it('greys the book and the depth chart while the depth feed is lost, and shows them live again on its next picture', async () => {
+    renderAt(
+      <>
+        <OrderBook quote={btcQuote} def={def} onPick={() => undefined} />
+        <DepthPanel quote={btcQuote} />
+      </>,
+    );
+    pushFrame('depth:BTC/USDT', depth, true);
+    const panel = await screen.findByTestId('trade-depth-panel');
+    const staleOf = () => [screen.getByTestId('trade-book').getAttribute('data-stale'), panel.getAttribute('data-stale')];
+    expect(staleOf()).toEqual(['false', 'false']);
+    setStale(['depth:BTC/USDT'], true);
+    expect(staleOf()).toEqual(['true', 'true']);
+    setStale(['depth:BTC/USDT'], false);
+    expect(staleOf()).toEqual(['false', 'false']);
   });
 });

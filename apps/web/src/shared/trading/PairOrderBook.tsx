@@ -50,5 +50,11 @@ export function OrderBook({ quote, def, onPick }: { quote: Quote; def: Instrumen
 /** The depth chart of the same live book, for the chart panel. */
 export function DepthPanel({ quote }: { quote: Quote }) {
   const depth = useDepth(quote.symbol);
-  return depth ? <DepthChart bids={depth.bids} asks={depth.asks} /> : null;
+  // Greyed, as the book is, while the connection cannot vouch for the picture.
+  const stale = useLiveStale(`depth:${quote.symbol}`);
+  return depth ? (
+    <div data-live data-stale={stale} data-testid="trade-depth-panel">
+      <DepthChart bids={depth.bids} asks={depth.asks} />
+    </div>
+  ) : null;
 }

@@ -128,13 +128,15 @@ export function OpenOrders({ quote, def }: { quote: Quote; def: InstrumentDef })
             {t('conditional.title')} ({conditional.data?.pages[0]?.total ?? 0})
           </button>
         </div>
-        <button type="button" className="trade-orders__tpsl" onClick={() => setTpslOpen(true)} data-testid="trade-tpsl-open">
-          {t('tpsl.open')}
-        </button>
-        <Link to="/pages/transaction/order" className="trade-orders__all" data-testid="trade-all-orders">
-          {t('orders.all')}
-          <RightOutline />
-        </Link>
+        <div className="trade-orders__links">
+          <button type="button" className="trade-orders__tpsl" onClick={() => setTpslOpen(true)} data-testid="trade-tpsl-open">
+            {t('tpsl.open')}
+          </button>
+          <Link to="/pages/transaction/order" className="trade-orders__all" data-testid="trade-all-orders">
+            {t('orders.all')}
+            <RightOutline />
+          </Link>
+        </div>
       </header>
       {empty ? <div className="trade-orders__empty muted">{t(list === 'open' ? 'orders.empty' : 'conditional.empty')}</div> : null}
       <ul className="trade-orders__list">

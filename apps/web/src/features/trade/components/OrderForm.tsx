@@ -75,6 +75,8 @@ interface Props {
   def: InstrumentDef;
   draft: OrderDraft;
   onChange(patch: Partial<OrderDraft>): void;
+  /** Book prices picked so far: the price field flashes on each. */
+  pricePicks?: number;
 }
 
 /** The limit price is far through the market (a buy well above the last price, a sell well below): ask before sending. */
@@ -94,7 +96,7 @@ async function confirmThroughMarket(t: TFunction<'trade'>, draft: OrderDraft, la
  * previewed on every keystroke with the server's own arithmetic, and problems
  * are shown before anything is sent. Amount and total follow each other.
  */
-export function OrderForm({ quote, def, draft, onChange }: Props) {
+export function OrderForm({ quote, def, draft, onChange, pricePicks = 0 }: Props) {
   const { t } = useTranslation('trade');
   const { token } = useSession();
   const balances = usePairBalances(quote);
@@ -151,7 +153,7 @@ export function OrderForm({ quote, def, draft, onChange }: Props) {
       {draft.type === 'market' ? (
         <MarketPriceField label={priceLabel} />
       ) : (
-        <DecimalField label={priceLabel} value={draft.price} step={def.tickSize} onChange={(price) => change({ price })} testId="trade-price" />
+        <DecimalField label={priceLabel} value={draft.price} step={def.tickSize} onChange={(price) => change({ price })} testId="trade-price" filledFrom={pricePicks} />
       )}
       <DecimalField label={t('form.amount', { currency: quote.base })} value={draft.amount} step={def.lotSize} onChange={(amount) => change({ amount })} testId="trade-amount" />
       <ShareSlider value={share} disabled={!token || market.available === undefined} onChange={pickShare} />
