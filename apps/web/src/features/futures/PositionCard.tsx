@@ -114,7 +114,7 @@ export function PositionCard({ order, feedPrice, marketOpen }: { order: FuturesO
         <span className={`futures-badge futures-badge--${order.side}`}>{t(`side.${order.side}`)}</span>
         <strong>{order.symbol}</strong>
         <span className="futures-card__meta">
-          ×{order.multiple} · {order.lots} {t('field.lots')}
+          ×{order.multiple} · {t('field.lotsCount', { count: order.lots })}
         </span>
         {order.status === 'entrusted' || order.status === 'cancelled' ? <span className="futures-card__status">{t(`status.${order.status}`)}</span> : null}
         {order.close ? <span className="futures-card__status" data-testid="futures-close-reason">{t(`reason.${order.close.reason}`)}</span> : null}
@@ -138,7 +138,7 @@ export function PositionCard({ order, feedPrice, marketOpen }: { order: FuturesO
         <Facts
           facts={[
             { label: t('field.price'), value: price(order.limit_price) },
-            { label: t('field.margin'), value: `${formatSignificant(order.entrust_hold)} USDT` },
+            { label: t('field.entrustHold'), value: `${formatSignificant(order.entrust_hold)} USDT` },
             order.take_profit ? { label: t('field.takeProfit'), value: price(order.take_profit) } : null,
             order.stop_loss ? { label: t('field.stopLoss'), value: price(order.stop_loss) } : null,
           ]}
@@ -155,6 +155,8 @@ export function PositionCard({ order, feedPrice, marketOpen }: { order: FuturesO
               : null,
             { label: t('field.fee'), value: `${formatSignificant(order.close.fee)} USDT` },
             { label: t('field.payout'), value: `${formatSignificant(order.close.payout)} USDT`, testId: 'futures-closed-payout' },
+            // A gap past the liquidation price: the loss beyond the margin is the house's, and the card says so beside the P&L the price moved.
+            Number(order.close.house_absorbed) > 0 ? { label: t('field.houseAbsorbed'), value: `${formatSignificant(order.close.house_absorbed)} USDT`, testId: 'futures-house-absorbed' } : null,
           ]}
         />
       ) : null}
