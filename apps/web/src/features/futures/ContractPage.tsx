@@ -17,6 +17,7 @@ import { QuoteSummary } from '../../shared/trading/QuoteSummary.tsx';
 import { DepthPanel, OrderBook } from '../../shared/trading/PairOrderBook.tsx';
 import { TradingLayout } from '../../shared/trading/TradingLayout.tsx';
 import '../../shared/trading/trading.css';
+import { centreInRow } from '../../shared/ui/centre-in-row.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
@@ -249,7 +250,7 @@ function AccountFacts({ deal }: { deal: LeverDeal }) {
 function PairChips({ contracts, symbol, onSelect }: { contracts: LeverDeal['contracts']; symbol: string; onSelect(symbol: string): void }) {
   const active = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    active.current?.scrollIntoView({ block: 'nearest', inline: 'center' });
+    centreInRow(active.current);
   }, []);
   return (
     <div className="futures-pairs">
