@@ -29,6 +29,8 @@ const CALLS: { name: string; roles: string[]; call: (client: Awaited<ReturnType<
   { name: 'approve a verification', roles: ['admin', 'reviewer'], call: (c) => c.post('/queues/verification/999999/approve') },
   { name: 'reject a verification', roles: ['admin', 'reviewer'], call: (c) => c.post('/queues/verification/999999/reject', { reason_code: 'blurred' }) },
   { name: 'user search', roles: ['admin', 'reviewer', 'support', 'viewer'], call: (c) => c.get('/users', { q: 'nobody' }) },
+  { name: 'user futures', roles: ['admin', 'reviewer', 'support', 'viewer'], call: (c) => c.get('/users/999999/futures') },
+  { name: 'user seconds options', roles: ['admin', 'reviewer', 'support', 'viewer'], call: (c) => c.get('/users/999999/options') },
   { name: 'freeze a user', roles: ['admin', 'support'], call: (c) => c.post('/users/999999/freeze', { reason: 'test' }) },
   { name: 'unfreeze a user', roles: ['admin', 'support'], call: (c) => c.post('/users/999999/unfreeze', { reason: 'test' }) },
   { name: 'content list', roles: ['admin', 'support', 'viewer'], call: (c) => c.get('/content/article') },

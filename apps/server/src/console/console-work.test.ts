@@ -2,7 +2,7 @@ import { LANGUAGE_CODES } from '@openbourse/i18n';
 import { desc, eq, gt } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleClient, createOperator, envelopeOf, signIn, type TestOperator } from '../../test/console.ts';
-import { bindPhone, credit, registerUser, restartServer, startServer, TINY_PNG, type TestServer, uniquePhone, upload } from '../../test/harness.ts';
+import { bindPhone, credit, pushTicks, registerUser, restartServer, startServer, TINY_PNG, type TestServer, uniquePhone, upload } from '../../test/harness.ts';
 import { auditLog, consoleContent, loginEvents } from '../db/schema.ts';
 import { writeAudit } from '../platform/audit.ts';
 import type { UserEvent } from '../market/bus.ts';
@@ -163,6 +163,31 @@ describe('users', () => {
     expect((await admin.get<Page<{ ip: string }>>(`/users/${id}/logins`)).message.list[0]).toMatchObject({ ip: '203.0.113.9', success: false });
     expect((await admin.get<Page<AuditEntry>>(`/users/${id}/audit`)).message.list[0]).toMatchObject({ action: 'ledger.demo_credit', target_id: String(id) });
     expect((await admin.get(`/users/99999999`)).message).toBe('Account not found');
+  });
+
+  it('shows a user\'s futures and seconds options with the feed ticks that opened, closed and decided them', async () => {
+    const user = await registerUser(server);
+    credit(server, user.email, '1000', 'USDT', 3);
+    credit(server, user.email, '100', 'USDT', 4);
+    const id = (await admin.get<{ id: number }[]>('/users', { q: user.email })).message[0]?.id as number;
+    const tick = async (price: string) => {
+      await pushTicks(server, 'ETH/USDT', [{ price, volume: '1', time: server.built.ctx.now() }]);
+      return server.built.ctx.market.lastTick('ETH/USDT')?.id as number;
+    };
+    const openTick = await tick('3000');
+    const opened = await server.post<{ id: number }>('/lever/submit', { currency_id: 2, legal_id: 3, type: 1, lots: 1, multiple: 10, target_profit_price: '3100' }, { token: user.token });
+    const option = await server.post<{ id: number }>('/microtrade/submit', { match_id: 2, currency_id: 3, type: 'up', seconds: 30, number: '10' }, { token: user.token });
+    const closeTick = await tick('3100');
+
+    const futures = (await admin.get<Page<Record<string, unknown>>>(`/users/${id}/futures`, { lang: 'en' })).message;
+    expect(futures.list).toEqual([
+      expect.objectContaining({ id: opened.message.id, symbol: 'ETH/USDT', side: 'long', status: 'closed', open_tick_id: openTick, take_profit: '3100.00', close_reason: 'take_profit', close_tick: { id: closeTick, time: expect.any(Number), price: '3100.00' }, house_absorbed: '0.000000' }),
+    ]);
+    const options = (await admin.get<Page<Record<string, unknown>>>(`/users/${id}/options`, { lang: 'en' })).message;
+    expect(options.list).toEqual([
+      expect.objectContaining({ id: option.message.id, symbol: 'ETH/USDT', direction: 'up', seconds: 30, currency: 'USDT', stake: '10.000000', status: 'open', open_tick: { id: openTick, time: expect.any(Number), price: '3000.00' }, settle_tick: null }),
+    ]);
+    expect((await admin.get(`/users/99999999/futures`, { lang: 'en' })).message).toBe('Account not found');
   });
 
   it('freezes a user, who can look but not trade, sees why, and can still cancel', async () => {

@@ -1,8 +1,8 @@
-import { formatMinor } from '@openbourse/core';
+import { formatMinor, ticksToPrice } from '@openbourse/core';
 import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
-import { auditLog, identityVerifications, journalEntries, ledgerAccounts, loginEvents, postings, spotOrders, users } from '../db/schema.ts';
+import { auditLog, futuresOrders, identityVerifications, journalEntries, ledgerAccounts, loginEvents, postings, secondsOptions, spotOrders, users } from '../db/schema.ts';
 import { presentOrder } from '../exchange/present.ts';
 import { writeAudit } from '../platform/audit.ts';
 import type { AppContext } from '../platform/context.ts';
@@ -162,6 +162,82 @@ export const consoleUsers: ConsoleModule = (api, { ctx, guards }) => {
     });
     return ok(toPage(list, window, total));
   });
+
+  /** A stored feed price of an instrument as text (null when the instrument is no longer listed). */
+  const priceOf = (symbol: string, ticks: number | null) => {
+    const instrument = ctx.instruments.get(symbol);
+    return ticks === null || !instrument ? null : ticksToPrice(instrument.def, ticks);
+  };
+  const usdtScale = catalog.currencyBySymbol('USDT')?.scale ?? 0;
+  const usdt = (minor: number | null) => (minor === null ? null : formatMinor(minor, usdtScale));
+
+  api.get(
+    '/users/:id/futures',
+    { schema: consoleDoc('A user\'s futures orders, newest first, with the feed ticks that opened and closed them and why', { params: idParams, querystring: z.object(pagination) }), preHandler: view },
+    async (request) => {
+      const user = findUser(ctx, request.params.id);
+      const window = pageWindow(request.query.page, request.query.limit);
+      const where = eq(futuresOrders.userId, user.id);
+      const total = db.select({ total: count() }).from(futuresOrders).where(where).get()?.total ?? 0;
+      const rows = db.select().from(futuresOrders).where(where).orderBy(desc(futuresOrders.id)).limit(window.limit).offset(window.offset).all();
+      const list = rows.map((row) => ({
+        id: row.id,
+        symbol: row.symbol,
+        side: row.side,
+        order_type: row.orderType,
+        status: row.status,
+        multiple: row.multiple,
+        lots: row.lots,
+        limit_price: priceOf(row.symbol, row.limitPriceTicks),
+        open_price: priceOf(row.symbol, row.openPriceTicks),
+        open_tick_id: row.openTickId,
+        margin: usdt(row.margin),
+        take_profit: priceOf(row.symbol, row.takeProfitTicks),
+        stop_loss: priceOf(row.symbol, row.stopLossTicks),
+        close_reason: row.closeReason,
+        close_tick: row.closeTickId === null ? null : { id: row.closeTickId, time: row.closeTickTime, price: priceOf(row.symbol, row.closeFeedTicks) },
+        close_price: priceOf(row.symbol, row.closePriceTicks),
+        pnl: usdt(row.pnl),
+        payout: usdt(row.payout),
+        house_absorbed: usdt(row.deficit),
+        created_at: row.createdAt,
+        closed_at: row.closedAt,
+      }));
+      return ok(toPage(list, window, total));
+    },
+  );
+
+  api.get(
+    '/users/:id/options',
+    { schema: consoleDoc('A user\'s seconds options, newest first, with the open and settlement feed ticks that decided them', { params: idParams, querystring: z.object(pagination) }), preHandler: view },
+    async (request) => {
+      const user = findUser(ctx, request.params.id);
+      const window = pageWindow(request.query.page, request.query.limit);
+      const where = eq(secondsOptions.userId, user.id);
+      const total = db.select({ total: count() }).from(secondsOptions).where(where).get()?.total ?? 0;
+      const rows = db.select().from(secondsOptions).where(where).orderBy(desc(secondsOptions.id)).limit(window.limit).offset(window.offset).all();
+      const list = rows.map((row) => {
+        const currency = catalog.currency(row.currencyId);
+        const amount = (minor: number | null) => (minor === null ? null : formatMinor(minor, currency?.scale ?? 0));
+        return {
+          id: row.id,
+          symbol: row.symbol,
+          direction: row.direction,
+          seconds: row.seconds,
+          currency: currency?.symbol ?? String(row.currencyId),
+          stake: amount(row.stake),
+          fee: amount(row.fee),
+          status: row.status,
+          open_tick: { id: row.openTickId, time: row.openTickTime, price: priceOf(row.symbol, row.openPriceTicks) },
+          settle_tick: row.settleTickId === null ? null : { id: row.settleTickId, time: row.settleTickTime, price: priceOf(row.symbol, row.settlePriceTicks) },
+          payout: amount(row.payout),
+          expires_at: row.expiresAt,
+          created_at: row.createdAt,
+        };
+      });
+      return ok(toPage(list, window, total));
+    },
+  );
 
   api.get('/users/:id/logins', { schema: consoleDoc('A user\'s login history (successful and failed), newest first', { params: idParams, querystring: z.object(pagination) }), preHandler: view }, async (request) => {
     const user = findUser(ctx, request.params.id);

@@ -23,8 +23,9 @@ export const id = () => z.preprocess(toInteger, z.number().int().positive().max(
 
 export const optionalId = () => z.preprocess(emptyToUndefined, id().optional());
 
+/** An integer that must be one of `values`; the OpenAPI description lists them as its enum. */
 export const oneOf = <const T extends readonly [number, ...number[]]>(values: T) =>
-  z.preprocess(toInteger, z.number().int().refine((value) => values.includes(value), { message: 'validation.outOfRange' }));
+  z.preprocess(toInteger, z.number().int().refine((value) => values.includes(value), { message: 'validation.outOfRange' })).meta({ enum: [...values] });
 
 export const language = () => z.string().max(8).optional();
 

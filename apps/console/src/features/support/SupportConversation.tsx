@@ -214,8 +214,8 @@ export function SupportConversation({ id, onDecided }: { id: number; onDecided: 
                 data-testid="support-context-futures"
                 columns={[
                   { title: t('columns.id'), dataIndex: 'id' },
-                  { title: t('support.symbol'), dataIndex: 'symbol', render: (symbol: string, row) => `${symbol} ${row.side} ${row.lots} × ${row.multiple}` },
-                  { title: t('columns.status'), dataIndex: 'status', render: (status: string, row) => [status, row.close_reason, row.pnl].filter(Boolean).join(' · ') },
+                  { title: t('support.symbol'), dataIndex: 'symbol', render: (symbol: string, row) => `${symbol} ${t(`users.futuresSides.${row.side}`)} ${t('users.lotsTimes', { lots: row.lots, multiple: row.multiple })}` },
+                  { title: t('columns.status'), dataIndex: 'status', render: (status: string, row) => [t(`users.futuresStatus.${status}`), row.close_reason ? t(`users.closeReasons.${row.close_reason}`) : null, row.pnl].filter(Boolean).join(' · ') },
                 ]}
               />
               <Table
@@ -227,8 +227,8 @@ export function SupportConversation({ id, onDecided }: { id: number; onDecided: 
                 data-testid="support-context-options"
                 columns={[
                   { title: t('columns.id'), dataIndex: 'id' },
-                  { title: t('support.symbol'), dataIndex: 'symbol', render: (symbol: string, row) => `${symbol} ${row.direction} ${row.seconds} s · ${row.stake} ${row.currency}` },
-                  { title: t('columns.status'), dataIndex: 'status', render: (status: string, row) => (row.payout === null ? status : `${status} · ${row.payout} ${row.currency}`) },
+                  { title: t('support.symbol'), dataIndex: 'symbol', render: (symbol: string, row) => `${symbol} ${t(`users.directions.${row.direction}`)} ${t('users.period', { seconds: row.seconds })} · ${row.stake} ${row.currency}` },
+                  { title: t('columns.status'), dataIndex: 'status', render: (status: string, row) => (row.payout === null ? t(`users.optionStatus.${status}`) : `${t(`users.optionStatus.${status}`)} · ${row.payout} ${row.currency}`) },
                 ]}
               />
               {(['deposits', 'withdrawals'] as const).map((kind) => (

@@ -8,7 +8,7 @@ import { AuditTable } from '../../shared/AuditTable.tsx';
 import { formatTime } from '../../shared/format.ts';
 import { PagedTable } from '../../shared/PagedTable.tsx';
 import { useCan } from '../../shared/session.ts';
-import type { LoginEvent, Order, Posting, UserDetail } from './api.ts';
+import type { FeedTickRef, FuturesOrderRow, LoginEvent, Order, Posting, SecondsOptionRow, UserDetail } from './api.ts';
 
 const STATUS_COLOURS = { review: 'processing', verified: 'success', failed: 'error' } as const;
 
@@ -52,7 +52,22 @@ function FreezeButton({ user }: { user: UserDetail }) {
   );
 }
 
-/** Everything about one user, for support and review: profile, verification, balances, postings, orders, logins, audit. */
+const FUTURES_STATUS_COLOURS = { entrusted: 'processing', holding: 'gold', closed: 'default', cancelled: 'default' } as const;
+const OPTION_STATUS_COLOURS = { open: 'processing', won: 'success', lost: 'error', tied: 'default' } as const;
+
+/** A stored feed tick as support quotes it: its id, price and time, the record a dispute is settled on. */
+function TickText({ tick }: { tick: FeedTickRef | null }) {
+  const { t } = useTranslation();
+  if (!tick) return '–';
+  return (
+    <Flex vertical className="nowrap">
+      <span>{t('users.tick', { id: tick.id, price: tick.price ?? '–' })}</span>
+      <Typography.Text type="secondary">{formatTime(tick.time)}</Typography.Text>
+    </Flex>
+  );
+}
+
+/** Everything about one user, for support and review: profile, verification, balances, postings, orders, futures and seconds options with their feed ticks, logins, audit. */
 export default function UserPage() {
   const { t } = useTranslation();
   const can = useCan();
@@ -168,6 +183,111 @@ export default function UserPage() {
                     { title: t('users.amount'), dataIndex: 'amount', align: 'right' },
                     { title: t('users.filled'), dataIndex: 'filled_amount', align: 'right' },
                     { title: t('columns.status'), dataIndex: 'status', render: (status: string) => t(`users.orderStatus.${status}`) },
+                  ]}
+                />
+              ),
+            },
+            {
+              key: 'futures',
+              label: t('users.tabs.futures'),
+              children: (
+                <PagedTable<FuturesOrderRow>
+                  path={`/users/${id}/futures`}
+                  rowKey="id"
+                  scroll={{ x: 'max-content' }}
+                  columns={[
+                    { title: t('audit.time'), dataIndex: 'created_at', className: 'nowrap', render: (time: number) => formatTime(time) },
+                    { title: t('columns.id'), dataIndex: 'id', className: 'nowrap' },
+                    {
+                      title: t('users.symbol'),
+                      dataIndex: 'symbol',
+                      className: 'nowrap',
+                      render: (symbol: string, row) => (
+                        <Flex vertical gap={2}>
+                          <span>{symbol}</span>
+                          <span>
+                            <Tag color={row.side === 'long' ? 'success' : 'error'}>{t(`users.futuresSides.${row.side}`)}</Tag>
+                            {t('users.lotsTimes', { lots: row.lots, multiple: row.multiple })}
+                          </span>
+                        </Flex>
+                      ),
+                    },
+                    { title: t('columns.status'), dataIndex: 'status', render: (status: FuturesOrderRow['status']) => <Tag color={FUTURES_STATUS_COLOURS[status]}>{t(`users.futuresStatus.${status}`)}</Tag> },
+                    { title: t('users.openPrice'), key: 'open', align: 'right', className: 'nowrap', render: (_, row) => (row.open_price ? `${row.open_price} (#${row.open_tick_id ?? '–'})` : (row.limit_price ?? '–')) },
+                    { title: t('users.tpSl'), key: 'stops', align: 'right', className: 'nowrap', render: (_, row) => `${row.take_profit ?? '–'} / ${row.stop_loss ?? '–'}` },
+                    {
+                      title: t('users.closeTick'),
+                      key: 'closeTick',
+                      render: (_, row) =>
+                        row.close_reason ? (
+                          <Flex vertical>
+                            <span>{t(`users.closeReasons.${row.close_reason}`)}</span>
+                            <TickText tick={row.close_tick} />
+                            <Typography.Text type="secondary" className="nowrap">{`${t('users.closePrice')} ${row.close_price ?? '–'}`}</Typography.Text>
+                          </Flex>
+                        ) : (
+                          '–'
+                        ),
+                    },
+                    {
+                      title: t('users.pnl'),
+                      key: 'pnl',
+                      align: 'right',
+                      className: 'nowrap',
+                      render: (_, row) =>
+                        row.pnl === null ? (
+                          '–'
+                        ) : (
+                          <Flex vertical>
+                            <Typography.Text type={row.pnl.startsWith('-') ? 'danger' : 'success'}>{row.pnl}</Typography.Text>
+                            <Typography.Text type="secondary">{`${t('users.payout')} ${row.payout ?? '–'}`}</Typography.Text>
+                            {row.house_absorbed && Number(row.house_absorbed) > 0 ? <Typography.Text type="warning">{`${t('users.houseAbsorbed')} ${row.house_absorbed}`}</Typography.Text> : null}
+                          </Flex>
+                        ),
+                    },
+                  ]}
+                />
+              ),
+            },
+            {
+              key: 'options',
+              label: t('users.tabs.options'),
+              children: (
+                <PagedTable<SecondsOptionRow>
+                  path={`/users/${id}/options`}
+                  rowKey="id"
+                  scroll={{ x: 'max-content' }}
+                  columns={[
+                    { title: t('audit.time'), dataIndex: 'created_at', className: 'nowrap', render: (time: number) => formatTime(time) },
+                    { title: t('columns.id'), dataIndex: 'id', className: 'nowrap' },
+                    { title: t('users.symbol'), dataIndex: 'symbol', className: 'nowrap' },
+                    {
+                      title: t('users.side'),
+                      dataIndex: 'direction',
+                      className: 'nowrap',
+                      render: (direction: SecondsOptionRow['direction'], row) => (
+                        <>
+                          <Tag color={direction === 'up' ? 'success' : 'error'}>{t(`users.directions.${direction}`)}</Tag>
+                          {t('users.period', { seconds: row.seconds })}
+                        </>
+                      ),
+                    },
+                    { title: t('users.stake'), key: 'stake', align: 'right', className: 'nowrap', render: (_, row) => `${row.stake ?? '–'} (${row.fee ?? '–'}) ${row.currency}` },
+                    { title: t('users.openTick'), dataIndex: 'open_tick', render: (tick: FeedTickRef) => <TickText tick={tick} /> },
+                    { title: t('users.settleTick'), dataIndex: 'settle_tick', render: (tick: FeedTickRef | null) => <TickText tick={tick} /> },
+                    {
+                      title: t('columns.status'),
+                      dataIndex: 'status',
+                      className: 'nowrap',
+                      render: (status: SecondsOptionRow['status'], row) => (
+                        <Flex vertical gap={2}>
+                          <span>
+                            <Tag color={OPTION_STATUS_COLOURS[status]}>{t(`users.optionStatus.${status}`)}</Tag>
+                          </span>
+                          {row.payout === null ? null : <Typography.Text type="secondary">{`${t('users.payout')} ${row.payout} ${row.currency}`}</Typography.Text>}
+                        </Flex>
+                      ),
+                    },
                   ]}
                 />
               ),

@@ -50,6 +50,52 @@ export interface Order {
   created_at: number;
 }
 
+export interface FeedTickRef {
+  id: number;
+  time: number;
+  price: string | null;
+}
+
+export interface FuturesOrderRow {
+  id: number;
+  symbol: string;
+  side: 'long' | 'short';
+  order_type: 'market' | 'limit';
+  status: 'entrusted' | 'holding' | 'closed' | 'cancelled';
+  multiple: number;
+  lots: number;
+  limit_price: string | null;
+  open_price: string | null;
+  open_tick_id: number | null;
+  margin: string | null;
+  take_profit: string | null;
+  stop_loss: string | null;
+  close_reason: 'manual' | 'batch' | 'take_profit' | 'stop_loss' | 'liquidation' | 'expiry' | null;
+  close_tick: FeedTickRef | null;
+  close_price: string | null;
+  pnl: string | null;
+  payout: string | null;
+  house_absorbed: string | null;
+  created_at: number;
+  closed_at: number | null;
+}
+
+export interface SecondsOptionRow {
+  id: number;
+  symbol: string;
+  direction: 'up' | 'down';
+  seconds: number;
+  currency: string;
+  stake: string | null;
+  fee: string | null;
+  status: 'open' | 'won' | 'lost' | 'tied';
+  open_tick: FeedTickRef;
+  settle_tick: FeedTickRef | null;
+  payout: string | null;
+  expires_at: number;
+  created_at: number;
+}
+
 export interface LoginEvent {
   id: number;
   success: boolean;

@@ -58,6 +58,25 @@ describe('futures (/lever/*)', () => {
   });
   afterAll(() => server.close());
 
+  it('documents every parameter of /lever/* in the OpenAPI description, batch_close\'s type as its three values', async () => {
+    type Schema = { description?: string; enum?: unknown[]; properties?: Record<string, Schema> };
+    type Operation = { summary?: string; parameters?: { name: string; description?: string }[]; requestBody?: { content: Record<string, { schema: Schema }> } };
+    const document = (await (await server.raw('/api/docs/json')).json()) as { paths: Record<string, Record<string, Operation>> };
+    const undocumented: string[] = [];
+    const lever = Object.entries(document.paths).filter(([path]) => path.startsWith('/api/lever/'));
+    expect(lever.map(([path]) => path).sort()).toEqual(['add_margin', 'batch_close', 'cancel', 'close', 'deal', 'dealall', 'my_trade', 'setstop', 'submit'].map((name) => `/api/lever/${name}`));
+    for (const [path, operations] of lever) {
+      for (const operation of Object.values(operations)) {
+        if (!operation.summary) undocumented.push(path);
+        const properties = Object.values(operation.requestBody?.content ?? {})[0]?.schema.properties ?? {};
+        for (const [name, schema] of Object.entries(properties)) if (name !== 'lang' && !schema.description) undocumented.push(`${path} ${name}`);
+      }
+    }
+    expect(undocumented).toEqual([]);
+    const batch = Object.values(document.paths['/api/lever/batch_close']?.post?.requestBody?.content ?? {})[0]?.schema.properties?.type;
+    expect(batch?.enum).toEqual([0, 1, 2]);
+  });
+
   it('opens a market long at the feed plus half the spread, holding margin and charging the fee', async () => {
     const opened = await submit({ type: 1, lots: 10, multiple: 10 });
     expect(opened.type).toBe('ok');

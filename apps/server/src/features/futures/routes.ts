@@ -27,14 +27,22 @@ const submitBody = z.object({
   order_type: z.preprocess(blankToUndefined, z.enum(['market', 'limit']).default('market')).describe('market opens at the latest feed tick ± half the spread; limit waits until the feed reaches target_price'),
   lots: wholeNumber(1_000_000).describe('Whole lots; see lot_size, min_lots and max_lots_per_order in /lever/deal'),
   multiple: wholeNumber(1000).describe('One of the contract\'s multiples (leverage)'),
-  target_price: optionalPrice().describe('The limit price (limit orders only)'),
-  target_profit_price: optionalPrice().describe('Optional take-profit: a feed price above the reference for a long, below for a short'),
-  stop_loss_price: optionalPrice().describe('Optional stop-loss: below the reference for a long, above for a short, and before the liquidation price'),
+  target_price: optionalPrice().describe('The limit price (required for a limit order, ignored for a market order): the entrust opens when the open price (feed ± half the spread) reaches it, never worse'),
+  target_profit_price: optionalPrice().describe('Optional take-profit, a feed price: above the reference for a long, below for a short (the reference is the latest feed price for a market order, the limit price for a limit order)'),
+  stop_loss_price: optionalPrice().describe('Optional stop-loss, a feed price: below the reference for a long, above for a short, and short of the liquidation price (refused naming it otherwise)'),
   client_oid: clientOidField(),
   lang: language(),
 });
 
-const statusFilter = z.preprocess(blankToUndefined, z.enum(['entrusted', 'holding', 'closed', 'cancelled']).optional());
+const statusFilter = z
+  .preprocess(blankToUndefined, z.enum(['entrusted', 'holding', 'closed', 'cancelled']).optional())
+  .describe('entrusted: limit orders waiting for the feed; holding: open positions; closed: with the closing tick and reason; cancelled: entrusts cancelled before they opened. All when absent');
+const orderId = (what: string) => id().describe(`The order id (from /lever/submit, /lever/my_trade or /lever/dealall): ${what}`);
+const pageFields = {
+  page: pagination.page.describe('Page number, from 1'),
+  limit: pagination.limit.describe('Orders per page (default 10, at most 100)'),
+  lang: pagination.lang,
+};
 
 export const futuresFeature: Feature = (api, { ctx, guards }) => {
   const usdt = ctx.catalog.currencyBySymbol('USDT');
@@ -100,7 +108,7 @@ export const futuresFeature: Feature = (api, { ctx, guards }) => {
 
   api.post(
     '/lever/cancel',
-    { schema: { tags, summary: 'Cancel a limit entrust that has not opened: its hold returns to the available balance', body: z.object({ id: id(), lang: language() }) }, preHandler: guards.requireUser },
+    { schema: { tags, summary: 'Cancel a limit entrust that has not opened: its hold returns to the available balance', body: z.object({ id: orderId('an entrusted order'), lang: language() }) }, preHandler: guards.requireUser },
     async (request) => {
       const userId = currentUser(request).id;
       service.cancel(userId, request.body.id);
@@ -110,7 +118,7 @@ export const futuresFeature: Feature = (api, { ctx, guards }) => {
 
   api.post(
     '/lever/dealall',
-    { schema: { tags, summary: 'Every order of the user in the pair (entrusts, positions, closed, cancelled), newest first', body: z.object({ ...pair, ...pagination }) }, preHandler: guards.requireUser },
+    { schema: { tags, summary: 'Every order of the user in the pair (entrusts, positions, closed, cancelled), newest first', body: z.object({ ...pair, ...pageFields }) }, preHandler: guards.requireUser },
     async (request) => {
       const { body } = request;
       const contract = service.contractFor(body.currency_id, body.legal_id);
@@ -124,7 +132,12 @@ export const futuresFeature: Feature = (api, { ctx, guards }) => {
       schema: {
         tags,
         summary: 'The user\'s orders by status (entrusted, holding, closed, cancelled), of one pair when currency_id is given; closed ones with the closing feed tick (id, time, price) and the reason (manual, batch, take_profit, stop_loss, liquidation, expiry for a coupon\'s position voucher)',
-        body: z.object({ currency_id: z.preprocess(blankToUndefined, id().optional()), legal_id: z.preprocess(blankToUndefined, id().default(3)), status: statusFilter, ...pagination }),
+        body: z.object({
+          currency_id: z.preprocess(blankToUndefined, id().optional()).describe('Only this contract (its base currency id, 1 BTC, 2 ETH, ...); every pair when absent'),
+          legal_id: pair.legal_id,
+          status: statusFilter,
+          ...pageFields,
+        }),
       },
       preHandler: guards.requireUser,
     },
@@ -142,7 +155,7 @@ export const futuresFeature: Feature = (api, { ctx, guards }) => {
         tags,
         summary:
           'Close one position at the latest feed tick, at most 15 s old (recorded on the order with reason manual); overnight fees due since the last 00:00 UTC are charged first. With client_oid, a repeat of the key answers the first close and closes nothing.',
-        body: z.object({ id: id(), client_oid: clientOidField(), lang: language() }),
+        body: z.object({ id: orderId('a holding position'), client_oid: clientOidField(), lang: language() }),
       },
       preHandler: guards.requireUser,
     },
@@ -159,7 +172,11 @@ export const futuresFeature: Feature = (api, { ctx, guards }) => {
         tags,
         summary:
           'Close positions at the latest feed ticks (each at most 15 s old): type 0 all, 1 longs only, 2 shorts only. A position whose market is closed or whose feed has no fresh tick stays open. Answers how many closed; with client_oid, a repeat of the key answers the first count and closes nothing.',
-        body: z.object({ type: z.preprocess(blankToUndefined, oneOf([0, 1, 2]).default(0)), client_oid: clientOidField(), lang: language() }),
+        body: z.object({
+          type: z.preprocess(blankToUndefined, oneOf([0, 1, 2]).default(0)).describe('Which positions: 0 all (the default), 1 longs only, 2 shorts only; of every pair'),
+          client_oid: clientOidField(),
+          lang: language(),
+        }),
       },
       preHandler: guards.requireUser,
     },
@@ -175,7 +192,16 @@ export const futuresFeature: Feature = (api, { ctx, guards }) => {
       schema: {
         tags,
         summary: 'Set (or clear, when empty) the take-profit and stop-loss of a position or entrust: refused on the wrong side of the price for the direction, and a stop-loss at or beyond the liquidation price is refused naming it',
-        body: z.object({ id: id(), target_profit_price: optionalPrice(), stop_loss_price: optionalPrice(), lang: language() }),
+        body: z.object({
+          id: orderId('a holding position or an entrusted order'),
+          target_profit_price: optionalPrice().describe(
+            'Take-profit as a feed price: above the current feed price for a long, below for a short (for an entrust, judged against its limit). Empty or absent clears it: send both stops every time',
+          ),
+          stop_loss_price: optionalPrice().describe(
+            'Stop-loss as a feed price: below the current feed price for a long, above for a short, and short of the liquidation price (refused naming it otherwise). Empty or absent clears it',
+          ),
+          lang: language(),
+        }),
       },
       preHandler: guards.requireUser,
     },
@@ -188,7 +214,7 @@ export const futuresFeature: Feature = (api, { ctx, guards }) => {
 
   api.post(
     '/lever/add_margin',
-    { schema: { tags, summary: 'Add margin to a position from the lever account\'s available balance: its liquidation price moves away', body: z.object({ id: id(), amount: decimalText().describe('USDT'), lang: language() }) }, preHandler: guards.requireActiveUser },
+    { schema: { tags, summary: 'Add margin to a position from the lever account\'s available balance: its liquidation price moves away', body: z.object({ id: orderId('a holding position'), amount: decimalText().describe('USDT to add, at most 6 decimals, from the lever account\'s available balance'), lang: language() }) }, preHandler: guards.requireActiveUser },
     async (request) => {
       const userId = currentUser(request).id;
       const amount = parseUserAmount(request.body.amount, usdt);

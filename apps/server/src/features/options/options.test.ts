@@ -104,6 +104,24 @@ describe('periods and balances', () => {
     expect(apple.periods.map((period) => period.seconds)).toEqual([60, 300]);
   });
 
+  it('documents every parameter of /microtrade/* in the OpenAPI description', async () => {
+    type Schema = { description?: string; properties?: Record<string, Schema> };
+    type Operation = { summary?: string; parameters?: { name: string; description?: string }[]; requestBody?: { content: Record<string, { schema: Schema }> } };
+    const document = (await (await server.raw('/api/docs/json')).json()) as { paths: Record<string, Record<string, Operation>> };
+    const options = Object.entries(document.paths).filter(([path]) => path.startsWith('/api/microtrade/'));
+    expect(options.map(([path]) => path).sort()).toEqual(['get_result', 'lists', 'payable_currencies', 'seconds', 'submit'].map((name) => `/api/microtrade/${name}`));
+    const undocumented: string[] = [];
+    for (const [path, operations] of options) {
+      for (const operation of Object.values(operations)) {
+        if (!operation.summary) undocumented.push(path);
+        for (const parameter of operation.parameters ?? []) if (parameter.name !== 'lang' && !parameter.description) undocumented.push(`${path} ${parameter.name}`);
+        const properties = Object.values(operation.requestBody?.content ?? {})[0]?.schema.properties ?? {};
+        for (const [name, schema] of Object.entries(properties)) if (name !== 'lang' && !schema.description) undocumented.push(`${path} ${name}`);
+      }
+    }
+    expect(undocumented).toEqual([]);
+  });
+
   it('lists the payable currencies with the options account balance', async () => {
     expect(await micro()).toMatchObject({ currency: 'USDT', available: '1000.000000', frozen: '0.000000' });
   });

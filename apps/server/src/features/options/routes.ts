@@ -21,16 +21,17 @@ const submitBody = z.object({
   match_id: id().describe('The instrument: its base currency id, quoted in USDT'),
   currency_id: id().describe('The stake currency, one of /microtrade/payable_currencies'),
   type: z.enum(['up', 'down']).describe('up: wins if the settlement price is higher than the open price; down: if lower; equal refunds the stake'),
-  seconds: integer().describe('The period, one of /microtrade/seconds'),
-  number: decimalText().describe('The stake, within the period\'s minimum and maximum'),
+  seconds: integer().describe('The period in seconds, one of the instrument\'s periods in /microtrade/seconds (e.g. 30, 60, 120, 300); the option settles on the first feed tick at or after placement + seconds'),
+  number: decimalText().describe('The stake in the stake currency, within the period\'s minimum and maximum for that currency; the period\'s fee_rate (percent of the stake) is charged on top at placement'),
   client_oid: clientOidField(),
   lang: language(),
 });
 const listQuery = z.object({
   match_id: z.preprocess(blankToUndefined, id().optional()).describe('Only this instrument; all when absent'),
   status: z.preprocess(blankToUndefined, z.enum(['open', 'settled']).optional()).describe('open: waiting for expiry; settled: won, lost or tied; all when absent'),
-  ...pagination,
-  limit: z.preprocess(blankToUndefined, integer().pipe(z.number().min(1)).default(SECONDS_LIST_LIMIT)),
+  page: pagination.page.describe('Page number, from 1'),
+  limit: z.preprocess(blankToUndefined, integer().pipe(z.number().min(1)).default(SECONDS_LIST_LIMIT)).describe('Options per page (default 5, at most 100)'),
+  lang: pagination.lang,
 });
 
 /**
@@ -86,7 +87,7 @@ export const optionsFeature: Feature = (api, { ctx, guards }) => {
 
   api.get(
     '/microtrade/get_result',
-    { schema: { tags, summary: 'One of the user\'s options: open, or won, lost or tied with the open and settlement ticks (id, time, price) and the payout', querystring: z.object({ id: id(), lang: language() }) }, preHandler: guards.requireUser },
+    { schema: { tags, summary: 'One of the user\'s options: open, or won, lost or tied with the open and settlement ticks (id, time, price) and the payout', querystring: z.object({ id: id().describe('The option id, as /microtrade/submit and /microtrade/lists answer it'), lang: language() }) }, preHandler: guards.requireUser },
     async (request) => ok(service.ownOption(currentUser(request).id, request.query.id)),
   );
 };

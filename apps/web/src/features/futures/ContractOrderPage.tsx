@@ -1,10 +1,10 @@
-import { Button, Skeleton, Tabs } from 'antd-mobile';
+import { Button, InfiniteScroll, Skeleton, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuotes } from '../../shared/market/quotes.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { type FuturesStatus, useFuturesOrders } from './api.ts';
+import { type FuturesStatus, useFuturesOrderPages } from './api.ts';
 import { BatchCloseDialog } from './ContractPage.tsx';
 import { PositionCard } from './PositionCard.tsx';
 import './futures.css';
@@ -16,10 +16,10 @@ export default function ContractOrderPage() {
   const { t } = useTranslation('futures');
   const [tab, setTab] = useState<FuturesStatus>('holding');
   const [batch, setBatch] = useState<0 | 1 | 2 | null>(null);
-  const orders = useFuturesOrders(tab);
+  const orders = useFuturesOrderPages(tab);
   const quotes = useQuotes();
   const quoteOf = (symbol: string) => quotes.data?.find((quote) => quote.symbol === symbol);
-  const list = orders.data?.list ?? [];
+  const list = orders.data?.pages.flatMap((page) => page.list) ?? [];
 
   return (
     <>
@@ -51,6 +51,7 @@ export default function ContractOrderPage() {
             <PositionCard key={order.id} order={order} feedPrice={quoteOf(order.symbol)?.price} marketOpen={quoteOf(order.symbol)?.market_open ?? true} />
           ))}
         </div>
+        {list.length > 0 ? <InfiniteScroll loadMore={async () => void (await orders.fetchNextPage())} hasMore={orders.hasNextPage} /> : null}
         <BatchCloseDialog type={batch} onClose={() => setBatch(null)} />
       </div>
     </>

@@ -1,6 +1,6 @@
 import { toneOf } from '@openbourse/core';
 import { Button, Dialog, Segmented, Skeleton } from 'antd-mobile';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../shared/api/request.ts';
@@ -8,6 +8,7 @@ import { formatSignificant } from '../../shared/format.ts';
 import { type Quote, useQuote, useQuotes } from '../../shared/market/quotes.ts';
 import { ROUTES } from '../../shared/navigation.ts';
 import { useSession } from '../../shared/session.ts';
+import { formatDateTime } from '../../shared/time.ts';
 import { ChartPanel } from '../../shared/trading/ChartPanel.tsx';
 import { DecimalField } from '../../shared/trading/DecimalField.tsx';
 import { KlineChart } from '../../shared/trading/KlineChart.tsx';
@@ -16,6 +17,7 @@ import { QuoteSummary } from '../../shared/trading/QuoteSummary.tsx';
 import { DepthPanel, OrderBook } from '../../shared/trading/PairOrderBook.tsx';
 import { TradingLayout } from '../../shared/trading/TradingLayout.tsx';
 import '../../shared/trading/trading.css';
+import { centreInRow } from '../../shared/ui/centre-in-row.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
@@ -175,7 +177,7 @@ function Ticket({ deal, contract, feedPrice, price }: { deal: LeverDeal; contrac
         onClick={send}
         data-testid="futures-submit"
       >
-        {t('action.open', { side: t(`side.${side}`), lots })}
+        {t('action.open', { side: t(`side.${side}`), count: lots })}
       </Button>
     </section>
   );
@@ -244,6 +246,29 @@ function AccountFacts({ deal }: { deal: LeverDeal }) {
   );
 }
 
+/** The contracts of this pair's kind, one tap to switch; a pair opened by link that sits past the row's edge is scrolled into view. */
+function PairChips({ contracts, symbol, onSelect }: { contracts: LeverDeal['contracts']; symbol: string; onSelect(symbol: string): void }) {
+  const active = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    centreInRow(active.current);
+  }, []);
+  return (
+    <div className="futures-pairs">
+      {contracts.map((entry) => (
+        <button
+          type="button"
+          key={entry.symbol}
+          ref={entry.symbol === symbol ? active : undefined}
+          className={`futures-pair ${entry.symbol === symbol ? 'futures-pair--active' : ''}`}
+          onClick={() => onSelect(entry.symbol)}
+        >
+          {entry.symbol.split('/')[0]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function ContractScreen({ quote }: { quote: Quote }) {
   const { t } = useTranslation('futures');
   const [params, setParams] = useSearchParams();
@@ -276,18 +301,13 @@ function ContractScreen({ quote }: { quote: Quote }) {
       <TradingLayout
         top={
           <>
-            {deal.data ? (
-              <div className="futures-pairs">
-                {deal.data.contracts
-                  .filter((entry) => entry.kind === contract?.kind)
-                  .map((entry) => (
-                    <button type="button" key={entry.symbol} className={`futures-pair ${entry.symbol === symbol ? 'futures-pair--active' : ''}`} onClick={() => setParams({ symbol: entry.symbol }, { replace: true })}>
-                      {entry.symbol.split('/')[0]}
-                    </button>
-                  ))}
-              </div>
+            {deal.data ? <PairChips contracts={deal.data.contracts.filter((entry) => entry.kind === contract?.kind)} symbol={symbol} onSelect={(picked) => setParams({ symbol: picked }, { replace: true })} /> : null}
+            {contract && !contract.market_open ? (
+              <p className="futures-note futures-note--closed" data-testid="futures-market-closed">
+                {t('note.closed')}
+                {quote.next_open === null ? null : ` · ${t('note.nextOpen', { time: formatDateTime(quote.next_open) })}`}
+              </p>
             ) : null}
-            {contract && !contract.market_open ? <p className="futures-note futures-note--closed">{t('note.closed')}</p> : null}
             <QuoteSummary quote={quote} chartOpen={chartOpen} onToggleChart={() => setChartOpen((open) => !open)} chartToggleTestId="futures-chart-toggle" />
             <ChartPanel open={chartOpen} render={(tab, fullScreen) => (tab === 'kline' ? <KlineChart def={def} fullScreen={fullScreen} /> : <DepthPanel quote={quote} />)} />
           </>
@@ -299,7 +319,7 @@ function ContractScreen({ quote }: { quote: Quote }) {
             <>
               <AccountFacts deal={deal.data} />
               <Positions positions={deal.data.positions} quote={quote} />
-              {contract ? <p className="futures-note">{t('note.spread', { spread: contract.spread, fee: ratePercent(contract.fee_rate), overnight: ratePercent(contract.overnight_rate) })}</p> : null}
+              {contract ? <p className="futures-note futures-note--terms">{t('note.spread', { spread: contract.spread, fee: ratePercent(contract.fee_rate), overnight: ratePercent(contract.overnight_rate) })}</p> : null}
               <p className="futures-note futures-note--risk">{t('note.risk')}</p>
             </>
           ) : null
@@ -342,6 +362,9 @@ export default function ContractPage() {
   );
 }
 
+/** Batch close reaches every pair, whichever page it is tapped on: the question says so. */
+const BATCH_CONFIRM = { 0: 'confirm.batchAll', 1: 'confirm.batchLongs', 2: 'confirm.batchShorts' } as const;
+
 /** Confirms and closes the user's positions: all, longs only or shorts only (`type` as /lever/batch_close takes it). */
 export function BatchCloseDialog({ type, onClose }: { type: 0 | 1 | 2 | null; onClose: () => void }) {
   const { t } = useTranslation('futures');
@@ -358,7 +381,7 @@ export function BatchCloseDialog({ type, onClose }: { type: 0 | 1 | 2 | null; on
   return (
     <Dialog
       visible={type !== null}
-      content={t('confirm.batch')}
+      content={t(BATCH_CONFIRM[type ?? 0])}
       closeOnAction
       onClose={onClose}
       actions={[[{ key: 'cancel', text: t('shell:actions.cancel') }, { key: 'close', text: t('action.close'), bold: true, onClick: run }]]}

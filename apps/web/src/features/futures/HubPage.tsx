@@ -1,3 +1,5 @@
+import { toneOf } from '@openbourse/core';
+import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { formatChangePercent, formatDecimal } from '../../shared/format.ts';
@@ -11,7 +13,7 @@ const HUB_KIND: Record<string, 'crypto' | 'stock'> = { '/pages/transaction/index
 
 /** pages/transaction/index and index2: the contracts of one kind with live prices, and the way to seconds options. */
 export default function HubPage() {
-  const { t } = useTranslation('futures');
+  const { t } = useTranslation(['futures', 'market']);
   const { pathname } = useLocation();
   const kind = HUB_KIND[pathname] ?? 'crypto';
   const quotes = useQuotes();
@@ -24,7 +26,7 @@ export default function HubPage() {
           <Link to={futuresPaths.orders} className="futures-hub-link">
             {t('action.myOrders')}
           </Link>
-          <Link to={futuresPaths.seconds} className="futures-hub-link">
+          <Link to={list[0] ? `${futuresPaths.seconds}?symbol=${encodeURIComponent(list[0].symbol)}` : futuresPaths.seconds} className="futures-hub-link" data-testid="futures-hub-seconds">
             {t('hub.seconds')}
           </Link>
           <Link to={futuresPaths.transfer} className="futures-hub-link">
@@ -37,11 +39,18 @@ export default function HubPage() {
             <li key={quote.symbol}>
               <Link to={futuresPaths.contract(quote.symbol)} className="futures-hub__row" data-testid={`futures-hub-${quote.symbol}`}>
                 <span className="futures-hub__name">
-                  <strong>{quote.symbol}</strong>
+                  <strong>
+                    {quote.symbol}
+                    {quote.kind === 'stock' && !quote.market_open ? (
+                      <Tag fill="outline" color="var(--ob-text-3)" className="futures-hub__closed">
+                        {t('market:row.closed')}
+                      </Tag>
+                    ) : null}
+                  </strong>
                   <small>{quote.name}</small>
                 </span>
                 <span className="futures-hub__price">{formatDecimal(quote.price)}</span>
-                <span className={`futures-hub__change futures-tone--${Number(quote.change_percent) >= 0 ? 'up' : 'down'}`}>{formatChangePercent(quote.change_percent)}</span>
+                <span className={`futures-hub__change futures-tone--${toneOf(quote.change_percent)}`}>{formatChangePercent(quote.change_percent)}</span>
               </Link>
             </li>
           ))}

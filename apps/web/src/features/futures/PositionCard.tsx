@@ -5,7 +5,7 @@ import { toast } from '../../shared/api/request.ts';
 import { formatDecimal, formatSignificant } from '../../shared/format.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { Facts } from '../../shared/ui/Facts.tsx';
-import { type FuturesOrder, useAddMargin, useCancelEntrust, useCloseFutures, useSetStops } from './api.ts';
+import { type FuturesOrder, useAddMargin, useCancelEntrust, useCloseFutures, useLeverDeal, useSetStops } from './api.ts';
 import { liquidationAfterMargin, livePosition } from './preview.ts';
 
 const tone = (value: string | null) => (value === null ? 'flat' : Number(value) > 0 ? 'up' : Number(value) < 0 ? 'down' : 'flat');
@@ -20,8 +20,9 @@ function StopsDialog({ order, onClose }: { order: FuturesOrder; onClose: () => v
     try {
       await setStops.mutateAsync({ id: order.id, target_profit_price: takeProfit || undefined, stop_loss_price: stopLoss || undefined });
       toast(t('done.saved'));
+      onClose();
     } catch {
-      // The request layer has shown why.
+      // The request layer has shown why; the dialog stays open with what was typed, to correct it.
     }
   };
   return (
@@ -38,14 +39,11 @@ function StopsDialog({ order, onClose }: { order: FuturesOrder; onClose: () => v
             <span>{t('field.stopLoss')}</span>
             <Input inputMode="decimal" value={stopLoss} onChange={setStopLoss} data-testid="futures-stops-sl" />
           </div>
-          <p className="futures-note">
-            {t('field.liquidation')}: {price(order.liquidation_price)}
-          </p>
+          <Facts className="futures-dialog__facts" facts={[order.liquidation_price ? { label: t('field.liquidation'), value: price(order.liquidation_price) } : null]} />
         </div>
       }
-      closeOnAction
       onClose={onClose}
-      actions={[[{ key: 'cancel', text: t('shell:actions.cancel') }, { key: 'save', text: t('action.save'), bold: true, onClick: save }]]}
+      actions={[[{ key: 'cancel', text: t('shell:actions.cancel'), onClick: onClose }, { key: 'save', text: t('action.save'), bold: true, onClick: save }]]}
     />
   );
 }
@@ -55,13 +53,16 @@ function MarginDialog({ order, onClose }: { order: FuturesOrder; onClose: () => 
   const { t } = useTranslation('futures');
   const [amount, setAmount] = useState('');
   const addMargin = useAddMargin();
+  // What can be added: the lever account's available balance (asked when the dialog opens).
+  const deal = useLeverDeal(order.currency_id, order.legal_id);
   const moved = liquidationAfterMargin(order, amount);
   const save = async () => {
     try {
       await addMargin.mutateAsync({ id: order.id, amount });
       toast(t('done.saved'));
+      onClose();
     } catch {
-      // The request layer has shown why.
+      // The request layer has shown why; the dialog stays open with the amount, to correct it.
     }
   };
   return (
@@ -74,15 +75,17 @@ function MarginDialog({ order, onClose }: { order: FuturesOrder; onClose: () => 
             <span>USDT</span>
             <Input inputMode="decimal" value={amount} onChange={setAmount} data-testid="futures-margin-amount" />
           </div>
-          <p className="futures-note" data-testid="futures-margin-liquidation">
-            {t('field.liquidation')}: {price(order.liquidation_price)}
-            {moved === null ? null : ` → ${formatDecimal(moved)}`}
-          </p>
+          <Facts
+            className="futures-dialog__facts"
+            facts={[
+              { label: t('field.available'), value: deal.data ? `${formatSignificant(deal.data.available)} USDT` : '--', testId: 'futures-margin-available' },
+              { label: t('field.liquidation'), value: `${price(order.liquidation_price)}${moved === null ? '' : ` → ${formatDecimal(moved)}`}`, testId: 'futures-margin-liquidation' },
+            ]}
+          />
         </div>
       }
-      closeOnAction
       onClose={onClose}
-      actions={[[{ key: 'cancel', text: t('shell:actions.cancel') }, { key: 'save', text: t('action.save'), bold: true, onClick: save }]]}
+      actions={[[{ key: 'cancel', text: t('shell:actions.cancel'), onClick: onClose }, { key: 'save', text: t('action.save'), bold: true, onClick: save }]]}
     />
   );
 }
@@ -114,7 +117,7 @@ export function PositionCard({ order, feedPrice, marketOpen }: { order: FuturesO
         <span className={`futures-badge futures-badge--${order.side}`}>{t(`side.${order.side}`)}</span>
         <strong>{order.symbol}</strong>
         <span className="futures-card__meta">
-          ×{order.multiple} · {order.lots} {t('field.lots')}
+          ×{order.multiple} · {t('field.lotsCount', { count: order.lots })}
         </span>
         {order.status === 'entrusted' || order.status === 'cancelled' ? <span className="futures-card__status">{t(`status.${order.status}`)}</span> : null}
         {order.close ? <span className="futures-card__status" data-testid="futures-close-reason">{t(`reason.${order.close.reason}`)}</span> : null}
@@ -138,7 +141,7 @@ export function PositionCard({ order, feedPrice, marketOpen }: { order: FuturesO
         <Facts
           facts={[
             { label: t('field.price'), value: price(order.limit_price) },
-            { label: t('field.margin'), value: `${formatSignificant(order.entrust_hold)} USDT` },
+            { label: t('field.entrustHold'), value: `${formatSignificant(order.entrust_hold)} USDT` },
             order.take_profit ? { label: t('field.takeProfit'), value: price(order.take_profit) } : null,
             order.stop_loss ? { label: t('field.stopLoss'), value: price(order.stop_loss) } : null,
           ]}
@@ -155,6 +158,8 @@ export function PositionCard({ order, feedPrice, marketOpen }: { order: FuturesO
               : null,
             { label: t('field.fee'), value: `${formatSignificant(order.close.fee)} USDT` },
             { label: t('field.payout'), value: `${formatSignificant(order.close.payout)} USDT`, testId: 'futures-closed-payout' },
+            // A gap past the liquidation price: the loss beyond the margin is the house's, and the card says so beside the P&L the price moved.
+            Number(order.close.house_absorbed) > 0 ? { label: t('field.houseAbsorbed'), value: `${formatSignificant(order.close.house_absorbed)} USDT`, testId: 'futures-house-absorbed' } : null,
           ]}
         />
       ) : null}

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Page } from '../../shared/api/page.ts';
 import { queryClient } from '../../shared/api/queries.ts';
@@ -121,12 +121,26 @@ export function useLeverDeal(currencyId: number, legalId = 3) {
   });
 }
 
+/** Every order of a status in one answer (at most a page of 50): the account risk over all holding positions. */
 export function useFuturesOrders(status: FuturesStatus) {
   const { token } = useSession();
   useFollowFuturesEvents(Boolean(token));
   return useQuery({
     queryKey: [FUTURES_KEY, 'orders', status],
     queryFn: () => api.post<Page<FuturesOrder>>('/lever/my_trade', { status, limit: 50 }),
+    enabled: Boolean(token),
+  });
+}
+
+/** The orders page's lists, a page at a time (a long history reads on as it scrolls). */
+export function useFuturesOrderPages(status: FuturesStatus) {
+  const { token } = useSession();
+  useFollowFuturesEvents(Boolean(token));
+  return useInfiniteQuery({
+    queryKey: [FUTURES_KEY, 'pages', status],
+    queryFn: ({ pageParam }) => api.post<Page<FuturesOrder>>('/lever/my_trade', { status, page: pageParam, limit: 20 }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
     enabled: Boolean(token),
   });
 }

@@ -39,6 +39,42 @@ describe('seconds option ticket', () => {
   });
 });
 
+describe('the pair', () => {
+  it('offers every pair quoted in USDT, crypto and stocks, and a tap switches the ticket to it', async () => {
+    const ethPeriods: OptionPeriods = { ...periods, match_id: 2, symbol: 'ETH/USDT' };
+    const aaplPeriods: OptionPeriods = { ...periods, match_id: 101, symbol: 'AAPL/USDT', periods: [periods.periods[1] as OptionPeriods['periods'][number]] };
+    const quotes = [
+      makeQuote('BTC/USDT', { price: '96000.00', currency_id: 1 }),
+      makeQuote('ETH/USDT', { price: '3000.00', currency_id: 2 }),
+      makeQuote('AAPL/USDT', { price: '231.50', currency_id: 101, kind: 'stock' }),
+      makeQuote('ETH/BTC', { price: '0.03', currency_id: 2, legal_id: 1 }),
+    ];
+    const periodsOf: Record<string, OptionPeriods> = { '1': periods, '2': ethPeriods, '101': aaplPeriods };
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://localhost');
+        asked.push(`${url.pathname}${url.search}`);
+        const answers: Record<string, unknown> = { '/api/currency/quotation_new': quotes, '/api/microtrade/seconds': periodsOf[url.searchParams.get('match_id') ?? ''], '/api/microtrade/payable_currencies': payable };
+        const message = answers[url.pathname];
+        return new Response(JSON.stringify(message === undefined ? { type: 'error', message: `unexpected call ${url.pathname}` } : { type: 'ok', message }), { headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    renderAt(<SecondsPage />, '/pages/transaction/seconds?symbol=ETH%2FUSDT');
+    await screen.findByTestId('options-ticket');
+    expect(screen.getByTestId('options-price').textContent).toContain('ETH/USDT');
+    expect(screen.getByTestId('options-pair-ETH/USDT').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByTestId('options-pair-ETH/BTC')).toBeNull();
+    fireEvent.click(screen.getByTestId('options-pair-AAPL/USDT'));
+    await screen.findByText('AAPL/USDT', { selector: '.options-price__symbol' });
+    // The stock's own periods: 60 seconds only here.
+    await screen.findByTestId('options-period-60');
+    expect(screen.queryByTestId('options-period-30')).toBeNull();
+    expect(asked.some((path) => path.startsWith('/api/microtrade/seconds') && path.includes('match_id=101'))).toBe(true);
+  });
+});
+
 describe('a placed option', () => {
   afterEach(() => {
     vi.useRealTimers();

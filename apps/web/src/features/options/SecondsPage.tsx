@@ -1,11 +1,12 @@
 import { toneOf } from '@openbourse/core';
 import { Button, Dialog, Input, Skeleton } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatChangePercent, formatDecimal, formatSignificant } from '../../shared/format.ts';
-import { type Quote, useQuote } from '../../shared/market/quotes.ts';
+import { type Quote, useQuote, useQuotes } from '../../shared/market/quotes.ts';
 import { useSession } from '../../shared/session.ts';
+import { centreInRow } from '../../shared/ui/centre-in-row.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
 import { FrozenBanner } from '../../shared/ui/FrozenBanner.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
@@ -60,6 +61,36 @@ function PeriodPicker({ periods, selected, onSelect }: { periods: OptionPeriod[]
         >
           <span className="options-period__time">{t('seconds', { count: period.seconds })}</span>
           <span className="options-period__rate">+{period.payout_rate}%</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Options are offered on every pair quoted in USDT, crypto and stocks: the pair under the price, one tap to switch. */
+function PairPicker({ symbol, onSelect }: { symbol: string; onSelect(symbol: string): void }) {
+  const quotes = useQuotes();
+  const pairs = (quotes.data ?? []).filter((quote) => quote.quote === 'USDT');
+  const active = useRef<HTMLButtonElement>(null);
+  const listed = pairs.length > 0;
+  // A pair opened by link (a stock from the stock hub) may sit past the row's right edge: it is scrolled into view.
+  useEffect(() => {
+    if (listed) centreInRow(active.current);
+  }, [listed]);
+  if (pairs.length < 2) return null;
+  return (
+    <div className="options-pairs" data-testid="options-pairs">
+      {pairs.map((quote) => (
+        <button
+          key={quote.symbol}
+          ref={quote.symbol === symbol ? active : undefined}
+          type="button"
+          aria-pressed={quote.symbol === symbol}
+          className={`options-chip ${quote.symbol === symbol ? 'options-chip--active' : ''}`}
+          onClick={() => onSelect(quote.symbol)}
+          data-testid={`options-pair-${quote.symbol}`}
+        >
+          {quote.base}
         </button>
       ))}
     </div>
@@ -191,7 +222,7 @@ export default function SecondsPage() {
   const { t } = useTranslation('options');
   const navigate = useNavigate();
   const { token } = useSession();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const symbol = params.get('symbol') ?? DEFAULT_SYMBOL;
   const quote = useQuote(symbol);
   const here = optionPaths.screen(symbol);
@@ -208,6 +239,7 @@ export default function SecondsPage() {
       />
       <div className="options-page" data-testid="options-page">
         {quote.data ? <PriceHeader quote={quote.data} /> : null}
+        <PairPicker symbol={symbol} onSelect={(picked) => setParams({ symbol: picked }, { replace: true })} />
         <FrozenBanner />
         {quote.data && !quote.data.market_open ? <p className="options-issue">{t('marketClosed')}</p> : null}
         <p className="options-risk" role="note" data-testid="options-risk">
