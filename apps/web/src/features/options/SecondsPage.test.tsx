@@ -1,5 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setStale } from '../../shared/realtime/test-double.ts';
 import { makeQuote, renderAt, setupPageTests, stubApi } from '../../shared/test-utils.tsx';
 import type { OptionPeriods, PayableCurrency, SecondsOption } from './api.ts';
 import SecondsPage from './SecondsPage.tsx';
@@ -14,6 +15,8 @@ const periods: OptionPeriods = {
   ],
 };
 const payable: PayableCurrency[] = [{ currency_id: 3, currency: 'USDT', scale: 6, icon: '', available: '100.000000', frozen: '0.000000' }];
+
+vi.mock('../../shared/realtime/index.ts', () => import('../../shared/realtime/test-double.ts'));
 
 setupPageTests({ signedIn: true });
 
@@ -36,6 +39,20 @@ describe('seconds option ticket', () => {
     fireEvent.change(stake, { target: { value: '5' } });
     expect(screen.getByTestId('options-issue').textContent).toContain('10');
     expect((screen.getByTestId('options-up') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('the live price', () => {
+  it('greys while the ticker feed is lost and is live again when it is back', async () => {
+    stubApi({ '/currency/quotation_new': [makeQuote('BTC/USDT', { price: '96000.00', currency_id: 1 })], '/microtrade/seconds': periods, '/microtrade/payable_currencies': payable });
+    renderAt(<SecondsPage />, '/pages/transaction/seconds?symbol=BTC%2FUSDT');
+    const header = await screen.findByTestId('options-price');
+    expect(header.getAttribute('data-stale')).toBe('false');
+    expect(header.querySelector('[data-live-price]')).not.toBeNull();
+    setStale(['tickers'], true);
+    expect(header.getAttribute('data-stale')).toBe('true');
+    setStale(['tickers'], false);
+    expect(header.getAttribute('data-stale')).toBe('false');
   });
 });
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatChangePercent, formatDecimal, formatSignificant } from '../../shared/format.ts';
 import { type Quote, useQuote, useQuotes } from '../../shared/market/quotes.ts';
+import { useLiveStale } from '../../shared/realtime/index.ts';
 import { useSession } from '../../shared/session.ts';
 import { centreInRow } from '../../shared/ui/centre-in-row.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
@@ -35,13 +36,15 @@ function useSecondsLeft(option: SecondsOption | null, acceptedAt: number): numbe
 
 function PriceHeader({ quote }: { quote: Quote }) {
   const tone = toneOf(quote.change_percent);
+  // Greyed while the ticker channel is lost: the price an option would open at is not this one.
+  const stale = useLiveStale('tickers');
   return (
-    <div className="options-price" data-testid="options-price">
+    <div className="options-price" data-testid="options-price" data-stale={stale}>
       <span className="options-price__symbol">{quote.symbol}</span>
       <span className={`options-price__last tone-${tone}`} data-live-price>
         {formatDecimal(quote.price)}
       </span>
-      <span className={`options-price__change tone-${tone}`}>{formatChangePercent(quote.change_percent)}</span>
+      <span className={`options-price__change tone-${tone}`} data-live>{formatChangePercent(quote.change_percent)}</span>
     </div>
   );
 }
