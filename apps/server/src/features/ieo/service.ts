@@ -130,6 +130,29 @@ export function createIeoService(ctx: AppContext) {
     );
   }
 
+  /** The pool the uncapped subscribers shared, recomputed from the sale's commitments (fixed since its end); null when no cap left one. */
+  function redistributionOf(project: Project) {
+    const commitments = db.select({ key: ieoOrders.id, committed: ieoOrders.committed }).from(ieoOrders).where(eq(ieoOrders.projectId, project.id)).all();
+    return allocateIeo(project.totalIssuance, project.maxPerUser, commitments).redistribution;
+  }
+
+  /**
+   * What decided an allocated order's share: the whole commitment (not
+   * oversubscribed, or lifted there by the excess of capped subscribers), the
+   * per-user cap, plain pro rata, or the pool left after the caps shared pro rata.
+   */
+  function allocationBasis(order: Order, project: Project) {
+    const allocated = order.allocated ?? 0;
+    if (order.capped) return { basis: 'cap' as const, redistribution: null };
+    if (allocated === order.committed) return { basis: 'commitment' as const, redistribution: null };
+    const redistribution = redistributionOf(project);
+    if (!redistribution) return { basis: 'pro_rata' as const, redistribution: null };
+    return {
+      basis: 'redistributed' as const,
+      redistribution: { pool: formatMinor(redistribution.pool, project.tokenScale), uncapped_committed: formatMinor(redistribution.uncappedCommitted, project.tokenScale) },
+    };
+  }
+
   function presentOrder(order: Order, project: Project, lang: Language) {
     const pay = currencyOf(order.payCurrencyId);
     const scale = project.tokenScale;
@@ -146,6 +169,7 @@ export function createIeoService(ctx: AppContext) {
             pro_rata: token(proRataShare(order.committed, order.totalCommitted, project.totalIssuance)),
             cap: token(order.cap),
             capped: order.capped ?? false,
+            ...allocationBasis(order, project),
             allocated: token(order.allocated),
             paid: payAmount(order.paid),
             refunded: payAmount(order.refunded),
