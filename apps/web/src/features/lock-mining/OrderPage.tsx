@@ -1,4 +1,4 @@
-import { millionthsToPercent } from '@openbourse/core';
+import { DAILY_RATE_LABEL, millionthsToPercent } from '@openbourse/core';
 import { Button, Dialog, ErrorBlock, Skeleton, Tabs, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -191,6 +191,10 @@ function OrderDetail({ id }: { id: number }) {
       </Section>
       <Section title={t('order.daysTitle')} testId="lock-days">
         <p className="lock-note">{t('fair.daysText')}</p>
+        {/* The recipe in words, so a user can check a day with their own tools instead of trusting this page's code. */}
+        <p className="lock-note" data-testid="lock-recipe">
+          {t('fair.recipe', { message: `"${DAILY_RATE_LABEL}:0"` })}
+        </p>
         <ul className="lock-days">
           {/* A closed order lists the days it was paid; the days after an early redemption never come. */}
           {(data.status === 1 ? data.days : data.days.filter((day) => day.paid_at !== null)).map((day) => (
