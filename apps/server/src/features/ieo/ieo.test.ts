@@ -189,6 +189,12 @@ describe('an oversubscribed IEO', () => {
     expect(checkLedger(server.built.ctx.sqlite).ok).toBe(true);
   });
 
+  it('keeps an allocated token a currency across a restart whose clock reads before the sale\'s end (a demo\'s advanced clock is lost)', async () => {
+    await restartAt(START);
+    expect(await wallet(subscribers.a.token, 'TST')).toEqual(expect.objectContaining({ available: '0.00', frozen: '300.00' }));
+    expect((await server.get('/financial/overview', {}, { token: subscribers.a.token })).type).toBe('ok');
+  });
+
   it('keeps the token a currency across a restart and makes it available when the lock ends', async () => {
     server = await restartServer(server);
     server.setTime(START + HOUR + 2 * DAY_MS + 1000);

@@ -1,6 +1,6 @@
 import { allocateIeo, DAY_MS, dec, formatMinor, ieoCost, ieoStatus, type IeoStatus, parseDecimal, proRataShare } from '@openbourse/core';
 import type { Language } from '@openbourse/i18n';
-import { and, asc, count, desc, eq, inArray, lte, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, sql, sum } from 'drizzle-orm';
 import { currencies, ieoOrders, ieoProjects } from '../../db/schema.ts';
 import type { AccountRef } from '../../ledger/accounts.ts';
 import { holdLines, type PostingLine, post } from '../../ledger/ledger.ts';
@@ -52,9 +52,14 @@ export function createIeoService(ctx: AppContext) {
     return info;
   }
 
-  /** At start: the tokens of every subscription that has ended are currencies again. */
+  /**
+   * At start: the tokens of every subscription that has ended are currencies
+   * again, and so is every token already allocated, even should the clock now
+   * read before its end (a demo's advanced clock is gone after a restart):
+   * balances are held in it.
+   */
   function listEndedTokens(now: number): void {
-    for (const project of db.select().from(ieoProjects).where(lte(ieoProjects.subscribeEnd, now)).all()) listToken(project);
+    for (const project of db.select().from(ieoProjects).where(or(lte(ieoProjects.subscribeEnd, now), isNotNull(ieoProjects.allocatedAt))).all()) listToken(project);
   }
 
   function totalsOf(projectIds: number[]): Map<number, { committed: number; subscribers: number }> {
