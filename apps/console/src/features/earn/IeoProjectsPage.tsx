@@ -141,11 +141,12 @@ export default function IeoProjectsPage() {
                 <Input disabled={locked} />
               </Form.Item>
             </Flex>
+            {/* minWidth 0: a date-time input would otherwise keep its intrinsic width and push the lock days out of the drawer. */}
             <Flex gap={12}>
-              <Form.Item name="subscribe_start" label={t('earn.ieo.start')} rules={[{ required: true }]} style={{ flex: 1 }}>
+              <Form.Item name="subscribe_start" label={t('earn.ieo.start')} rules={[{ required: true }]} style={{ flex: 1, minWidth: 0 }}>
                 <Input type="datetime-local" disabled={locked} />
               </Form.Item>
-              <Form.Item name="subscribe_end" label={t('earn.ieo.end')} rules={[{ required: true }]} style={{ flex: 1 }}>
+              <Form.Item name="subscribe_end" label={t('earn.ieo.end')} rules={[{ required: true }]} style={{ flex: 1, minWidth: 0 }}>
                 <Input type="datetime-local" disabled={locked} />
               </Form.Item>
               <Form.Item name="lock_days" label={t('earn.ieo.lockDays')} rules={[{ required: true }]} style={{ width: 110 }}>
