@@ -67,6 +67,13 @@ describe('lock-mining order page', () => {
     expect(screen.getByTestId('lock-days-paid').textContent).toContain('2 / 5');
   });
 
+  it('labels a matured order\'s closing time as the principal\'s return, not a redemption', async () => {
+    const matured: LockOrder = { ...order, status: 2, state: 'matured', days_paid: 5, next_dividend_at: null, closed_at: Date.UTC(2026, 10, 29), redeem_preview: null, days: [1, 2, 3, 4, 5].map((number) => day(number, true)) };
+    stubApi({ '/lh/deposit/order/detail': matured });
+    renderAt(<OrderPage />, '/pages/lockming/order?id=41');
+    expect((await screen.findByTestId('lock-closed-at')).textContent).toContain('本金返还时间');
+  });
+
   it('states a recipe that standard SHA-256 and HMAC tools follow to the same commitment and rate', async () => {
     stubApi({ '/lh/deposit/order/detail': order });
     renderAt(<OrderPage />, '/pages/lockming/order?id=41');

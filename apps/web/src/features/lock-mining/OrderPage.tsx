@@ -23,6 +23,9 @@ function StateTag({ order }: { order: LockOrder }) {
   );
 }
 
+/** A closed order was either redeemed early or returned at expiry: its closing time is labelled for which. */
+const closedLabel = (order: LockOrder) => (order.state === 'matured' ? 'order.returnedAt' : 'order.closedAt');
+
 function OrderCard({ order }: { order: LockOrder }) {
   const { t } = useTranslation('lockMining');
   const navigate = useNavigate();
@@ -40,7 +43,7 @@ function OrderCard({ order }: { order: LockOrder }) {
           { label: t('order.daysPaid'), value: `${order.days_paid} / ${order.lock_days}` },
           { label: t('order.yieldPaid'), value: `${formatSignificant(order.yield_paid)} ${order.currency}`, strong: true },
           order.next_dividend_at !== null && { label: t('order.nextDividend'), value: formatDateTime(order.next_dividend_at) },
-          { label: order.status === 1 ? t('order.expiresAt') : t('order.closedAt'), value: formatDateTime(order.status === 1 ? order.expires_at : (order.closed_at ?? order.expires_at)) },
+          { label: order.status === 1 ? t('order.expiresAt') : t(closedLabel(order)), value: formatDateTime(order.status === 1 ? order.expires_at : (order.closed_at ?? order.expires_at)) },
         ]}
       />
     </button>
@@ -180,7 +183,7 @@ function OrderDetail({ id }: { id: number }) {
             { label: t('order.expiresAt'), value: formatDateTime(data.expires_at) },
             data.penalty !== null && { label: t('redeem.penalty'), value: `${formatSignificant(data.penalty)} ${data.currency}`, testId: 'lock-penalty' },
             data.refund !== null && { label: t('redeem.refund'), value: `${formatSignificant(data.refund)} ${data.currency}` },
-            data.closed_at !== null && { label: t('order.closedAt'), value: formatDateTime(data.closed_at) },
+            data.closed_at !== null && { label: t(closedLabel(data)), value: formatDateTime(data.closed_at), testId: 'lock-closed-at' },
           ]}
         />
         {data.status === 1 ? (
