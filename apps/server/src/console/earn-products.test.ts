@@ -156,6 +156,9 @@ describe('IEO projects in the console', () => {
   it('locks a started project\'s terms but lets its texts change', async () => {
     const projects = (await admin.get<IeoProject[]>('/earn/ieo')).message;
     const running = projects.find((project) => project.token_symbol === 'ORBT') as IeoProject & Record<string, unknown>;
+    // Status and lock at the server's clock (a test clock here), whatever the operator's computer says.
+    expect(running).toMatchObject({ status: 'in_progress', terms_locked: true });
+    expect(projects.find((project) => project.token_symbol === 'NOVA')).toMatchObject({ status: 'warmup', terms_locked: false });
     const doc = {
       token_symbol: running.token_symbol,
       token_name: running.token_name,

@@ -1,4 +1,4 @@
-import { dec, dualSettlementMoment, formatMinor, millionthsToPercent, percentToMillionths, toMinor } from '@openbourse/core';
+import { dec, dualSettlementMoment, formatMinor, ieoStatus, millionthsToPercent, percentToMillionths, toMinor } from '@openbourse/core';
 import { LANGUAGE_CODES, type Language } from '@openbourse/i18n';
 import { and, count, desc, eq, ne, sql, sum } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -270,9 +270,17 @@ export const consoleEarnProducts: ConsoleModule = (api, { ctx, guards }) => {
     if (taken || (listed && listed.id !== ownToken)) throw new AppError('earn.tokenTaken');
   }
 
-  api.get('/earn/ieo', { schema: consoleDoc('IEO projects with their subscriptions', { querystring: listQuery }), preHandler: view }, async () =>
-    ok(db.select({ id: ieoProjects.id }).from(ieoProjects).orderBy(ieoProjects.sort, desc(ieoProjects.id)).all().map((row) => presentIeo(db, row.id))),
-  );
+  /** The list adds what depends on the server's clock, never the operator's: the status, and whether the terms are locked. */
+  function listedIeo(projectId: number, now: number) {
+    const project = presentIeo(db, projectId);
+    const status = ieoStatus(now, project.subscribe_start, project.subscribe_end);
+    return { ...project, status, terms_locked: status !== 'warmup' || project.orders > 0 };
+  }
+
+  api.get('/earn/ieo', { schema: consoleDoc('IEO projects with their subscriptions, status at the server\'s clock', { querystring: listQuery }), preHandler: view }, async () => {
+    const now = ctx.now();
+    return ok(db.select({ id: ieoProjects.id }).from(ieoProjects).orderBy(ieoProjects.sort, desc(ieoProjects.id)).all().map((row) => listedIeo(row.id, now)));
+  });
 
   api.post('/earn/ieo', { schema: consoleDoc('Create an IEO project; its token becomes a platform currency when the subscription ends', { body: z.object({ doc: ieoDoc, lang: language() }) }), preHandler: edit }, async (request) =>
     ok(

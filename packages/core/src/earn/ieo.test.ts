@@ -22,6 +22,8 @@ describe('IEO allocation', () => {
     ]);
     expect(allocatedOf(result)).toEqual({ a: 250, b: 750 });
     expect(result).toMatchObject({ totalCommitted: 4000, oversubscribed: true, unallocated: 0 });
+    // Nobody was held at a cap: plain pro rata decided everything.
+    expect(result.redistribution).toBeNull();
   });
 
   it('caps at the per-user maximum and redistributes the excess pro rata', () => {
@@ -34,6 +36,8 @@ describe('IEO allocation', () => {
     expect(allocatedOf(result)).toEqual({ a: 250, b: 250, c: 500 });
     expect(result.allocations.find((row) => row.key === 'c')).toMatchObject({ cap: 500, capped: true });
     expect(result.unallocated).toBe(0);
+    // What a and b shared: 1000 − 500 = 500 over their 2000 committed, so 500 × 1000 ÷ 2000 = 250 each.
+    expect(result.redistribution).toEqual({ pool: 500, uncappedCommitted: 2000 });
   });
 
   it('redistributes over several rounds when a redistribution pushes another share past the cap', () => {
@@ -44,6 +48,22 @@ describe('IEO allocation', () => {
       { key: 'c', committed: 6000 },
     ]);
     expect(allocatedOf(result)).toEqual({ a: 200, b: 400, c: 400 });
+    // After both caps, a alone shares what is left: 200 × 1000 ÷ 1000.
+    expect(result.redistribution).toEqual({ pool: 200, uncappedCommitted: 1000 });
+  });
+
+  it('gives a small subscriber their full commitment when the excess of the capped ones lifts it above their pro-rata share', () => {
+    // Pro rata: a and b 487 each → capped at 400; d 24, then 200 are left for d alone, held at its 30 committed.
+    const result = allocateIeo(1000, 400, [
+      { key: 'a', committed: 600 },
+      { key: 'b', committed: 600 },
+      { key: 'd', committed: 30 },
+    ]);
+    expect(proRataShare(30, 1230, 1000)).toBe(24);
+    expect(allocatedOf(result)).toEqual({ a: 400, b: 400, d: 30 });
+    expect(result.allocations.find((row) => row.key === 'd')).toMatchObject({ capped: false });
+    // Every share ended at a cap, so no pool was shared by formula.
+    expect(result.redistribution).toBeNull();
   });
 
   it('never gives more than committed, even when the caps leave tokens unsold', () => {
@@ -66,7 +86,7 @@ describe('IEO allocation', () => {
   });
 
   it('handles no subscribers', () => {
-    expect(allocateIeo(1000, 10, [])).toEqual({ totalCommitted: 0, oversubscribed: false, allocations: [], unallocated: 1000 });
+    expect(allocateIeo(1000, 10, [])).toEqual({ totalCommitted: 0, oversubscribed: false, allocations: [], unallocated: 1000, redistribution: null });
   });
 });
 

@@ -35,6 +35,13 @@ export interface IeoAllocationResult<K> {
   allocations: IeoAllocation<K>[];
   /** Tokens nobody received: the issuance minus everything allocated. */
   unallocated: MinorUnits;
+  /**
+   * When some shares were held at a cap (the per-user maximum or the amount
+   * committed) in an oversubscribed sale: what was left for the others and
+   * their commitments, so each of their allocations reads pool × committed ÷
+   * uncappedCommitted (rounded down). Null when plain pro rata decided everything.
+   */
+  redistribution: { pool: MinorUnits; uncappedCommitted: MinorUnits } | null;
 }
 
 export function allocateIeo<K>(totalIssuance: MinorUnits, perUserMax: MinorUnits, commitments: readonly IeoCommitment<K>[]): IeoAllocationResult<K> {
@@ -65,11 +72,15 @@ export function allocateIeo<K>(totalIssuance: MinorUnits, perUserMax: MinorUnits
 
   const allocations = rows.map((row) => ({ key: row.key, committed: row.committed, cap: row.cap, allocated: Number(row.allocated), capped: row.capped }));
   const allocatedTotal = allocations.reduce((sum, row) => sum + row.allocated, 0);
+  const oversubscribed = totalCommitted > BigInt(totalIssuance);
+  const open = rows.filter((row) => !row.fixed);
+  const redistributed = oversubscribed && open.length > 0 && open.length < rows.length;
   return {
     totalCommitted: assertSafeMinor(Number(totalCommitted)),
-    oversubscribed: totalCommitted > BigInt(totalIssuance),
+    oversubscribed,
     allocations,
     unallocated: totalIssuance - allocatedTotal,
+    redistribution: redistributed ? { pool: Number(remaining), uncappedCommitted: open.reduce((sum, row) => sum + row.committed, 0) } : null,
   };
 }
 

@@ -26,11 +26,6 @@ interface Values {
 
 const DAY_MS = 86_400_000;
 
-function statusOf(project: IeoProject, now: number): 'warmup' | 'in_progress' | 'finished' {
-  if (now < project.subscribe_start) return 'warmup';
-  return now < project.subscribe_end ? 'in_progress' : 'finished';
-}
-
 function valuesOf(project: IeoProject | 'new'): Values {
   if (project === 'new') {
     const start = Date.now() + DAY_MS;
@@ -67,9 +62,8 @@ export default function IeoProjectsPage() {
   const can = useCan();
   const list = useEarnList<IeoProject>('ieo');
   const save = useSaveEarn<IeoProject>('ieo');
-  const now = Date.now();
-  /** A project whose subscription has started, or that has orders, keeps its terms. */
-  const lockedOf = (editing: IeoProject | 'new') => editing !== 'new' && (now >= editing.subscribe_start || editing.orders > 0);
+  /** A project whose subscription has started, or that has orders, keeps its terms (decided on the server's clock). */
+  const lockedOf = (editing: IeoProject | 'new') => editing !== 'new' && editing.terms_locked;
   return (
     <EditableListPage<IeoProject, Values>
       title={t('earn.ieo.title')}
@@ -90,10 +84,7 @@ export default function IeoProjectsPage() {
         { title: t('earn.ieo.lockDays'), dataIndex: 'lock_days' },
         {
           title: t('columns.status'),
-          render: (_, row) => {
-            const status = statusOf(row, now);
-            return <Tag color={status === 'in_progress' ? 'success' : status === 'warmup' ? 'gold' : 'default'}>{t(`earn.ieo.status.${status}`)}</Tag>;
-          },
+          render: (_, row) => <Tag color={row.status === 'in_progress' ? 'success' : row.status === 'warmup' ? 'gold' : 'default'}>{t(`earn.ieo.status.${row.status}`)}</Tag>,
         },
       ]}
       editorTitle={(editing) => (editing === 'new' ? t('earn.ieo.newTitle') : t('earn.ieo.editTitle', { id: editing.id }))}
@@ -150,11 +141,12 @@ export default function IeoProjectsPage() {
                 <Input disabled={locked} />
               </Form.Item>
             </Flex>
+            {/* minWidth 0: a date-time input would otherwise keep its intrinsic width and push the lock days out of the drawer. */}
             <Flex gap={12}>
-              <Form.Item name="subscribe_start" label={t('earn.ieo.start')} rules={[{ required: true }]} style={{ flex: 1 }}>
+              <Form.Item name="subscribe_start" label={t('earn.ieo.start')} rules={[{ required: true }]} style={{ flex: 1, minWidth: 0 }}>
                 <Input type="datetime-local" disabled={locked} />
               </Form.Item>
-              <Form.Item name="subscribe_end" label={t('earn.ieo.end')} rules={[{ required: true }]} style={{ flex: 1 }}>
+              <Form.Item name="subscribe_end" label={t('earn.ieo.end')} rules={[{ required: true }]} style={{ flex: 1, minWidth: 0 }}>
                 <Input type="datetime-local" disabled={locked} />
               </Form.Item>
               <Form.Item name="lock_days" label={t('earn.ieo.lockDays')} rules={[{ required: true }]} style={{ width: 110 }}>

@@ -44,6 +44,9 @@ export interface IeoProject {
   total_committed: string;
   allocated_at: number | null;
   updated_at: number;
+  /** At the server's clock, so an operator's computer clock never shows a sale in the wrong state. */
+  status: 'warmup' | 'in_progress' | 'finished';
+  terms_locked: boolean;
 }
 
 export interface DualProduct {

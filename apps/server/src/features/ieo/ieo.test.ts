@@ -28,7 +28,19 @@ interface IeoOrder {
   status: string;
   committed: string;
   held: string;
-  allocation: { total_committed: string; total_issuance: string; oversubscribed: boolean; pro_rata: string; cap: string; capped: boolean; allocated: string; paid: string; refunded: string } | null;
+  allocation: {
+    total_committed: string;
+    total_issuance: string;
+    oversubscribed: boolean;
+    pro_rata: string;
+    cap: string;
+    capped: boolean;
+    basis: 'pro_rata' | 'cap' | 'commitment' | 'redistributed';
+    redistribution: { pool: string; uncapped_committed: string } | null;
+    allocated: string;
+    paid: string;
+    refunded: string;
+  } | null;
 }
 
 const START = Date.UTC(2026, 10, 23, 5, 30);
@@ -159,11 +171,14 @@ describe('an oversubscribed IEO', () => {
       pro_rata: '250.00',
       cap: '400.00',
       capped: false,
+      // What a and b shared after c's cap: (1000 − 400) × 500 ÷ 1000 = 300, shown on the order.
+      basis: 'redistributed',
+      redistribution: { pool: '600.00', uncapped_committed: '1000.00' },
       allocated: '300.00',
       paid: '600.000000',
       refunded: '400.000000',
     });
-    expect((await orderOf('c')).allocation).toMatchObject({ pro_rata: '500.00', cap: '400.00', capped: true, allocated: '400.00', paid: '800.000000', refunded: '1200.000000' });
+    expect((await orderOf('c')).allocation).toMatchObject({ pro_rata: '500.00', cap: '400.00', capped: true, basis: 'cap', redistribution: null, allocated: '400.00', paid: '800.000000', refunded: '1200.000000' });
     // Paid only for what was allocated, the rest released, the tokens credited frozen.
     expect(await wallet(subscribers.a.token, 'USDT')).toEqual(expect.objectContaining({ available: '19400.000000', frozen: '0.000000' }));
     expect(await wallet(subscribers.c.token, 'USDT')).toEqual(expect.objectContaining({ available: '19200.000000', frozen: '0.000000' }));
@@ -172,6 +187,12 @@ describe('an oversubscribed IEO', () => {
     const entry = server.built.ctx.sqlite.prepare("SELECT type, memo FROM journal_entries WHERE ref_type = 'ieo_order' AND type = 'ieo_allocate' ORDER BY id LIMIT 1").get() as { memo: string };
     expect(entry.memo).toBe('500.00 / 2000.00 × 1000.00 TST, cap 400.00: 300.00 allocated, 600.000000 USDT paid');
     expect(checkLedger(server.built.ctx.sqlite).ok).toBe(true);
+  });
+
+  it('keeps an allocated token a currency across a restart whose clock reads before the sale\'s end (a demo\'s advanced clock is lost)', async () => {
+    await restartAt(START);
+    expect(await wallet(subscribers.a.token, 'TST')).toEqual(expect.objectContaining({ available: '0.00', frozen: '300.00' }));
+    expect((await server.get('/financial/overview', {}, { token: subscribers.a.token })).type).toBe('ok');
   });
 
   it('keeps the token a currency across a restart and makes it available when the lock ends', async () => {

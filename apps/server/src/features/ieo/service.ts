@@ -1,6 +1,6 @@
 import { allocateIeo, DAY_MS, dec, formatMinor, ieoCost, ieoStatus, type IeoStatus, parseDecimal, proRataShare } from '@openbourse/core';
 import type { Language } from '@openbourse/i18n';
-import { and, asc, count, desc, eq, inArray, lte, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, sql, sum } from 'drizzle-orm';
 import { currencies, ieoOrders, ieoProjects } from '../../db/schema.ts';
 import type { AccountRef } from '../../ledger/accounts.ts';
 import { holdLines, type PostingLine, post } from '../../ledger/ledger.ts';
@@ -52,9 +52,14 @@ export function createIeoService(ctx: AppContext) {
     return info;
   }
 
-  /** At start: the tokens of every subscription that has ended are currencies again. */
+  /**
+   * At start: the tokens of every subscription that has ended are currencies
+   * again, and so is every token already allocated, even should the clock now
+   * read before its end (a demo's advanced clock is gone after a restart):
+   * balances are held in it.
+   */
   function listEndedTokens(now: number): void {
-    for (const project of db.select().from(ieoProjects).where(lte(ieoProjects.subscribeEnd, now)).all()) listToken(project);
+    for (const project of db.select().from(ieoProjects).where(or(lte(ieoProjects.subscribeEnd, now), isNotNull(ieoProjects.allocatedAt))).all()) listToken(project);
   }
 
   function totalsOf(projectIds: number[]): Map<number, { committed: number; subscribers: number }> {
@@ -130,6 +135,29 @@ export function createIeoService(ctx: AppContext) {
     );
   }
 
+  /** The pool the uncapped subscribers shared, recomputed from the sale's commitments (fixed since its end); null when no cap left one. */
+  function redistributionOf(project: Project) {
+    const commitments = db.select({ key: ieoOrders.id, committed: ieoOrders.committed }).from(ieoOrders).where(eq(ieoOrders.projectId, project.id)).all();
+    return allocateIeo(project.totalIssuance, project.maxPerUser, commitments).redistribution;
+  }
+
+  /**
+   * What decided an allocated order's share: the whole commitment (not
+   * oversubscribed, or lifted there by the excess of capped subscribers), the
+   * per-user cap, plain pro rata, or the pool left after the caps shared pro rata.
+   */
+  function allocationBasis(order: Order, project: Project) {
+    const allocated = order.allocated ?? 0;
+    if (order.capped) return { basis: 'cap' as const, redistribution: null };
+    if (allocated === order.committed) return { basis: 'commitment' as const, redistribution: null };
+    const redistribution = redistributionOf(project);
+    if (!redistribution) return { basis: 'pro_rata' as const, redistribution: null };
+    return {
+      basis: 'redistributed' as const,
+      redistribution: { pool: formatMinor(redistribution.pool, project.tokenScale), uncapped_committed: formatMinor(redistribution.uncappedCommitted, project.tokenScale) },
+    };
+  }
+
   function presentOrder(order: Order, project: Project, lang: Language) {
     const pay = currencyOf(order.payCurrencyId);
     const scale = project.tokenScale;
@@ -146,6 +174,7 @@ export function createIeoService(ctx: AppContext) {
             pro_rata: token(proRataShare(order.committed, order.totalCommitted, project.totalIssuance)),
             cap: token(order.cap),
             capped: order.capped ?? false,
+            ...allocationBasis(order, project),
             allocated: token(order.allocated),
             paid: payAmount(order.paid),
             refunded: payAmount(order.refunded),

@@ -9,6 +9,30 @@ import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { type IeoOrder, ieoPaths, useIeoOrders } from './api.ts';
 import './ieo.css';
 
+/** Why the allocation differs from the pro-rata share when the per-user caps left tokens for the others. */
+function Redistribution({ order }: { order: IeoOrder }) {
+  const { t } = useTranslation('ieo');
+  const allocation = order.allocation;
+  if (!allocation?.oversubscribed) return null;
+  const token = order.token;
+  if (allocation.basis === 'redistributed' && allocation.redistribution) {
+    const { pool, uncapped_committed } = allocation.redistribution;
+    return (
+      <p className="ieo-formula" data-testid={`ieo-redistribution-${order.id}`}>
+        {t('allocation.redistributed', { pool: formatSignificant(pool, 0), uncapped: formatSignificant(uncapped_committed, 0), committed: formatSignificant(order.committed, 0), allocated: formatSignificant(allocation.allocated, 0), token })}
+      </p>
+    );
+  }
+  if (allocation.basis === 'commitment') {
+    return (
+      <p className="ieo-formula" data-testid={`ieo-redistribution-${order.id}`}>
+        {t('allocation.reachedCommitment', { committed: formatSignificant(order.committed, 0), token })}
+      </p>
+    );
+  }
+  return null;
+}
+
 /** The allocation arithmetic as it was computed: committed ÷ total committed × issuance, the cap, what was allocated and paid. */
 function Allocation({ order }: { order: IeoOrder }) {
   const { t } = useTranslation('ieo');
@@ -21,6 +45,7 @@ function Allocation({ order }: { order: IeoOrder }) {
           ? t('allocation.formula', { committed: formatSignificant(order.committed, 0), total: formatSignificant(allocation.total_committed, 0), issuance: formatSignificant(allocation.total_issuance, 0), share: formatSignificant(allocation.pro_rata, 0), token: order.token })
           : t('allocation.full', { committed: formatSignificant(order.committed, 0), token: order.token })}
       </p>
+      <Redistribution order={order} />
       <Facts
         facts={[
           { label: t('allocation.cap'), value: `${formatSignificant(allocation.cap, 0)} ${order.token}${allocation.capped ? ` · ${t('allocation.capped')}` : ''}` },

@@ -12,6 +12,9 @@ export interface IeoAllocation {
   pro_rata: string;
   cap: string;
   capped: boolean;
+  /** What decided the share: the whole commitment, the per-user cap, plain pro rata, or the pool the caps left shared pro rata. */
+  basis: 'commitment' | 'cap' | 'pro_rata' | 'redistributed';
+  redistribution: { pool: string; uncapped_committed: string } | null;
   allocated: string;
   paid: string;
   refunded: string;

@@ -1,3 +1,4 @@
+import { createHash, createHmac } from 'node:crypto';
 import { commitmentOf, dailyRateFromSeed } from '@openbourse/core';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -64,6 +65,27 @@ describe('lock-mining order page', () => {
     expect(screen.getByTestId('lock-day-proof-2').textContent).toContain('不符');
     expect(screen.getByTestId('lock-day-proof-3').textContent).toContain('待派息');
     expect(screen.getByTestId('lock-days-paid').textContent).toContain('2 / 5');
+  });
+
+  it('labels a matured order\'s closing time as the principal\'s return, not a redemption', async () => {
+    const matured: LockOrder = { ...order, status: 2, state: 'matured', days_paid: 5, next_dividend_at: null, closed_at: Date.UTC(2026, 10, 29), redeem_preview: null, days: [1, 2, 3, 4, 5].map((number) => day(number, true)) };
+    stubApi({ '/lh/deposit/order/detail': matured });
+    renderAt(<OrderPage />, '/pages/lockming/order?id=41');
+    expect((await screen.findByTestId('lock-closed-at')).textContent).toContain('本金返还时间');
+  });
+
+  it('states a recipe that standard SHA-256 and HMAC tools follow to the same commitment and rate', async () => {
+    stubApi({ '/lh/deposit/order/detail': order });
+    renderAt(<OrderPage />, '/pages/lockming/order?id=41');
+    const recipe = (await screen.findByTestId('lock-recipe')).textContent ?? '';
+    const message = /"([^"]+)"/.exec(recipe)?.[1] as string;
+    expect(message).toBe('lock-mining.daily-rate:0');
+    expect(recipe).toContain('min + N mod (max − min + 1)');
+    // Done as the page says, with node's crypto instead of the app's code.
+    const bytes = Buffer.from(SEED, 'hex');
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(commitmentOf(SEED));
+    const n = BigInt(`0x${createHmac('sha256', bytes).update(message).digest('hex')}`);
+    expect(3000 + Number(n % 1001n)).toBe(RATE);
   });
 
   it('shows the penalty and the refund before the early redemption is confirmed (spec 9: 0.4% × 3 × 1,000 = 12)', async () => {

@@ -1,4 +1,4 @@
-import { millionthsToPercent } from '@openbourse/core';
+import { DAILY_RATE_LABEL, millionthsToPercent } from '@openbourse/core';
 import { Button, Dialog, ErrorBlock, Skeleton, Tabs, Tag } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,9 @@ function StateTag({ order }: { order: LockOrder }) {
   );
 }
 
+/** A closed order was either redeemed early or returned at expiry: its closing time is labelled for which. */
+const closedLabel = (order: LockOrder) => (order.state === 'matured' ? 'order.returnedAt' : 'order.closedAt');
+
 function OrderCard({ order }: { order: LockOrder }) {
   const { t } = useTranslation('lockMining');
   const navigate = useNavigate();
@@ -40,7 +43,7 @@ function OrderCard({ order }: { order: LockOrder }) {
           { label: t('order.daysPaid'), value: `${order.days_paid} / ${order.lock_days}` },
           { label: t('order.yieldPaid'), value: `${formatSignificant(order.yield_paid)} ${order.currency}`, strong: true },
           order.next_dividend_at !== null && { label: t('order.nextDividend'), value: formatDateTime(order.next_dividend_at) },
-          { label: order.status === 1 ? t('order.expiresAt') : t('order.closedAt'), value: formatDateTime(order.status === 1 ? order.expires_at : (order.closed_at ?? order.expires_at)) },
+          { label: order.status === 1 ? t('order.expiresAt') : t(closedLabel(order)), value: formatDateTime(order.status === 1 ? order.expires_at : (order.closed_at ?? order.expires_at)) },
         ]}
       />
     </button>
@@ -180,7 +183,7 @@ function OrderDetail({ id }: { id: number }) {
             { label: t('order.expiresAt'), value: formatDateTime(data.expires_at) },
             data.penalty !== null && { label: t('redeem.penalty'), value: `${formatSignificant(data.penalty)} ${data.currency}`, testId: 'lock-penalty' },
             data.refund !== null && { label: t('redeem.refund'), value: `${formatSignificant(data.refund)} ${data.currency}` },
-            data.closed_at !== null && { label: t('order.closedAt'), value: formatDateTime(data.closed_at) },
+            data.closed_at !== null && { label: t(closedLabel(data)), value: formatDateTime(data.closed_at), testId: 'lock-closed-at' },
           ]}
         />
         {data.status === 1 ? (
@@ -191,6 +194,10 @@ function OrderDetail({ id }: { id: number }) {
       </Section>
       <Section title={t('order.daysTitle')} testId="lock-days">
         <p className="lock-note">{t('fair.daysText')}</p>
+        {/* The recipe in words, so a user can check a day with their own tools instead of trusting this page's code. */}
+        <p className="lock-note" data-testid="lock-recipe">
+          {t('fair.recipe', { message: `"${DAILY_RATE_LABEL}:0"` })}
+        </p>
         <ul className="lock-days">
           {/* A closed order lists the days it was paid; the days after an early redemption never come. */}
           {(data.status === 1 ? data.days : data.days.filter((day) => day.paid_at !== null)).map((day) => (
