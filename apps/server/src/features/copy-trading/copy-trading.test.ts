@@ -116,6 +116,8 @@ describe('copy trading (/follow/*)', () => {
     const token = followers.multiple.token;
     const follow = (body: Record<string, unknown>, as = token) => server.post('/follow/follow', { trader_user_id: trader.id, type: 1, number: '1', ...body }, { token: as, lang: 'en' });
     expect(await follow({})).toMatchObject({ type: 'error', message: 'Please read and accept the copy trading agreement first' });
+    // A trader is told they cannot follow, not sent to accept an agreement that would not help.
+    expect(await follow({ trader_user_id: followers.multiple.id }, trader.token)).toMatchObject({ type: 'error', message: 'A trader cannot follow other traders' });
     expect((await server.get('/follow/agreement', {}, { token })).message).toEqual({ agreed_at: null });
     expect((await server.post<{ agreed_at: number }>('/follow/agree', {}, { token })).message.agreed_at).toBeGreaterThan(0);
     await server.post('/follow/agree', {}, { token: trader.token });
@@ -183,8 +185,14 @@ describe('copy trading (/follow/*)', () => {
     const selfHeld = (await copyOf(followers.multiple.token, secondOrder.id)) as CopiedPosition;
     expect(await server.post('/follow/selfHolding', { transaction_id: selfHeld.id }, { token: followers.lots.token, lang: 'en' })).toMatchObject({ type: 'error', message: 'Copied position not found' });
     expect(await server.post('/follow/selfHolding', { transaction_id: firstOrder.id }, { token: followers.multiple.token, lang: 'en' })).toMatchObject({ type: 'error', message: 'Copied position not found' });
+    // The futures pages see which positions are copies, and whose.
+    const leverHolding = async (token: string) => (await server.post<{ list: (Position & { copy: unknown })[] }>('/lever/my_trade', { status: 'holding' }, { token })).message.list;
+    const mark = { trader_user_id: trader.id, trader_nickname: 'Alpha', linked: true, profit_share: '0.000000' };
+    expect((await leverHolding(followers.multiple.token)).find((row) => row.id === selfHeld.id)?.copy).toEqual(mark);
+    expect((await leverHolding(trader.token)).find((row) => row.id === secondOrder.id)?.copy).toBeNull();
     const held = await server.post<{ id: number; status: string }>('/follow/selfHolding', { transaction_id: selfHeld.id }, { token: followers.multiple.token });
     expect(held.message).toMatchObject({ id: selfHeld.id, status: 'holding' });
+    expect((await leverHolding(followers.multiple.token)).find((row) => row.id === selfHeld.id)?.copy).toEqual({ ...mark, linked: false });
 
     const traderBefore = leverAvailable(trader.id);
     const closeTick = await feed('101000');

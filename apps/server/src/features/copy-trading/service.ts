@@ -285,11 +285,12 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
   }
 
   function follow(userId: number, traderId: number, type: CopyType, number: string) {
-    if (agreement(userId).agreed_at === null) throw new AppError('copy.agreementRequired');
+    // Who may follow at all comes before the agreement: a trader is told they cannot follow, not sent to accept it.
     if (traderId === userId) throw new AppError('copy.cannotFollowSelf');
     if (traderOf(userId)) throw new AppError('copy.traderCannotFollow');
     // Approval would make a follower a trader: one who applied may not follow until the application is decided.
     if (latestApplication(userId)?.status === 'pending') throw new AppError('copy.applicationPendingCannotFollow');
+    if (agreement(userId).agreed_at === null) throw new AppError('copy.agreementRequired');
     const trader = approvedTrader(traderId);
     const parsed = copyNumberHundredths(type, number);
     if (!parsed.ok) {
@@ -530,6 +531,16 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
 
   positions.onPositionEvent(onPositionEvent);
   positions.onSettlement(settleCopy);
+  // The futures pages show a copy as such (trader, still linked) and offer self-holding there too.
+  positions.markCopies((orderId) => {
+    const link = db
+      .select({ traderId: copyPositions.traderId, linked: copyPositions.linked, profitShare: copyPositions.profitShare, nickname: copyTraders.nickname })
+      .from(copyPositions)
+      .leftJoin(copyTraders, eq(copyTraders.userId, copyPositions.traderId))
+      .where(eq(copyPositions.followerOrderId, orderId))
+      .get();
+    return link ? { trader_user_id: link.traderId, trader_nickname: link.nickname ?? '', linked: link.linked, profit_share: money(link.profitShare) } : null;
+  });
 
   // ---- traders ----
 

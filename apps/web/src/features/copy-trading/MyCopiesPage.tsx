@@ -64,8 +64,10 @@ function FollowCard({ follow }: { follow: Follow }) {
   );
 }
 
-function CurrentCopy({ position, feedPrice }: { position: CopiedPosition; feedPrice: string | undefined }) {
+function CurrentCopy({ position, feedPrice: liveFeedPrice }: { position: CopiedPosition; feedPrice: string | undefined }) {
   const { t } = useTranslation('copy');
+  // Until the quotes stream answers, the price the server valued the position at.
+  const feedPrice = liveFeedPrice ?? position.feed_price ?? undefined;
   const selfHold = useSelfHold();
   const pnl = livePnl(position, feedPrice);
   const confirmSelfHold = () => {

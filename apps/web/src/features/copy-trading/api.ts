@@ -117,6 +117,8 @@ export interface CopiedPosition {
   open_tick_id: number | null;
   margin: string;
   pnl: string | null;
+  /** The feed price `pnl` was valued at when the list was answered. */
+  feed_price: string | null;
   terms: WireTerms;
   opened_at: number | null;
   close: null | { reason: string; tick: { id: number; time: number; price: string } | null; close_price: string; pnl: string; closed_at: number };

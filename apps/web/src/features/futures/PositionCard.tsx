@@ -5,7 +5,7 @@ import { toast } from '../../shared/api/request.ts';
 import { formatDecimal, formatSignificant } from '../../shared/format.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { Facts } from '../../shared/ui/Facts.tsx';
-import { type FuturesOrder, useAddMargin, useCancelEntrust, useCloseFutures, useSetStops } from './api.ts';
+import { type FuturesOrder, useAddMargin, useCancelEntrust, useCloseFutures, useSelfHoldCopy, useSetStops } from './api.ts';
 import { liquidationAfterMargin, livePosition } from './preview.ts';
 
 const tone = (value: string | null) => (value === null ? 'flat' : Number(value) > 0 ? 'up' : Number(value) < 0 ? 'down' : 'flat');
@@ -98,6 +98,7 @@ export function PositionCard({ order, feedPrice, marketOpen }: { order: FuturesO
   const [dialog, setDialog] = useState<'stops' | 'margin' | null>(null);
   const close = useCloseFutures();
   const cancel = useCancelEntrust();
+  const selfHold = useSelfHoldCopy();
   const live = order.status === 'holding' ? livePosition(order, feedPrice) : null;
   const run = async (action: () => Promise<unknown>, done: string) => {
     try {
@@ -118,6 +119,11 @@ export function PositionCard({ order, feedPrice, marketOpen }: { order: FuturesO
         </span>
         {order.status === 'entrusted' || order.status === 'cancelled' ? <span className="futures-card__status">{t(`status.${order.status}`)}</span> : null}
         {order.close ? <span className="futures-card__status" data-testid="futures-close-reason">{t(`reason.${order.close.reason}`)}</span> : null}
+        {order.copy ? (
+          <span className={`futures-copy ${order.copy.linked ? '' : 'futures-copy--own'}`} data-testid="futures-copy-mark" data-linked={String(order.copy.linked)}>
+            {order.copy.linked ? t('copy.linked', { nickname: order.copy.trader_nickname }) : t('copy.selfHeld')}
+          </span>
+        ) : null}
       </header>
       {live ? (
         <Facts
@@ -155,6 +161,7 @@ export function PositionCard({ order, feedPrice, marketOpen }: { order: FuturesO
               : null,
             { label: t('field.fee'), value: `${formatSignificant(order.close.fee)} USDT` },
             { label: t('field.payout'), value: `${formatSignificant(order.close.payout)} USDT`, testId: 'futures-closed-payout' },
+            order.copy && order.copy.profit_share !== '0.000000' ? { label: t('copy.profitShare'), value: formatSignificant(order.copy.profit_share), testId: 'futures-copy-share' } : null,
           ]}
         />
       ) : null}
@@ -178,6 +185,20 @@ export function PositionCard({ order, feedPrice, marketOpen }: { order: FuturesO
           >
             {t('action.close')}
           </Button>
+          {order.copy?.linked ? (
+            <Button
+              size="small"
+              fill="outline"
+              loading={selfHold.isPending}
+              onClick={() => {
+                const nickname = order.copy?.trader_nickname ?? '';
+                void Dialog.confirm({ content: t('confirm.selfHold', { nickname }), onConfirm: () => run(() => selfHold.mutateAsync(order.id), t('done.selfHeld')) });
+              }}
+              data-testid="futures-self-hold"
+            >
+              {t('action.selfHold')}
+            </Button>
+          ) : null}
         </div>
       ) : null}
       {order.status === 'holding' && !marketOpen ? (
