@@ -36,6 +36,9 @@ interface Position {
 }
 interface Trader {
   trader_user_id: number;
+  nickname: string;
+  introduction: string;
+  strategy: string;
   accuracy: string;
   total_profit: string;
   profitable_orders: number;
@@ -110,6 +113,15 @@ describe('copy trading (/follow/*)', () => {
     expect(me.application.status).toBe('approved');
     expect(me.trader).toMatchObject({ trader_user_id: trader.id, share_rate: '0.10', follower_count: 0, slots_left: 100 });
     expect(await apply({})).toMatchObject({ type: 'error', message: 'You are already a trader' });
+  });
+
+  it("shows the demo traders' introduction and published rule in the reader's language, and a trader's own texts as written", async () => {
+    const demo = async (lang: string) => (await server.get<{ list: Trader[] }>('/follow/index', { limit: 50, lang })).message.list.find((row) => row.nickname === 'Trend BTC');
+    expect(await demo('en')).toMatchObject({ introduction: expect.stringContaining('BTC trend'), strategy: expect.stringContaining('5-tick moving average') });
+    expect(await demo('zh')).toMatchObject({ introduction: expect.stringContaining('BTC 趋势'), strategy: expect.stringContaining('5 笔移动平均线') });
+    const demoId = (await demo('en'))?.trader_user_id as number;
+    expect((await server.get<Trader>('/follow/traderDetail', { trader_user_id: demoId, lang: 'jp' })).message.strategy).toContain('移動平均');
+    expect((await server.get<Trader>('/follow/traderDetail', { trader_user_id: trader.id, lang: 'zh' })).message.introduction).toBe('Trend follower');
   });
 
   it('refuses bad follows with a clear error and changes nothing', async () => {
@@ -398,7 +410,7 @@ describe('copy trading (/follow/*)', () => {
   });
 
   it('demo traders trade their published rule on the feed, and followers get the copies', async () => {
-    const list = (await server.get<{ list: (Trader & { nickname: string; strategy: string })[] }>('/follow/index', { limit: 50 })).message.list;
+    const list = (await server.get<{ list: Trader[] }>('/follow/index', { limit: 50, lang: 'en' })).message.list;
     const contrarian = list.find((row) => row.nickname === 'Contrarian ETH');
     expect(contrarian?.strategy).toContain('5-tick moving average');
     const traderId = contrarian?.trader_user_id as number;

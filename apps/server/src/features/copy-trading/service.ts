@@ -11,6 +11,7 @@ import { pageWindow, toPage } from '../../platform/fields.ts';
 import { translate } from '../../platform/i18n.ts';
 import type { LeverPositionEvent, LeverPositions, LeverSettlement, LeverTick } from '../../platform/lever-positions.ts';
 import type { CopyTradingConfig } from '../../platform/copy-trading-terms.ts';
+import { traderTexts } from './demo-traders.ts';
 
 type FollowRow = typeof copyFollows.$inferSelect;
 type FollowAction = (typeof copyFollowHistory.$inferSelect)['action'];
@@ -51,7 +52,7 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
 
   // ---- presentation ----
 
-  function presentTrader(trader: TraderRow, viewerId: number | null) {
+  function presentTrader(trader: TraderRow, viewerId: number | null, language: Language) {
     const stats = db.select().from(copyTraderStats).where(eq(copyTraderStats.traderId, trader.userId)).get() ?? computeStats(trader.userId, ctx.now(), false);
     const user = db.select({ avatar: users.avatar }).from(users).where(eq(users.id, trader.userId)).get();
     const followers = followerCount(trader.userId);
@@ -60,8 +61,7 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
       trader_user_id: trader.userId,
       nickname: trader.nickname,
       avatar: user?.avatar ?? '',
-      introduction: trader.introduction,
-      strategy: trader.strategy,
+      ...traderTexts(trader, language),
       share_rate: shareRateText(trader.shareBps),
       follower_count: followers,
       max_followers: trader.maxFollowers,
@@ -161,9 +161,9 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
 
   // ---- reading ----
 
-  function traderList(sort: TraderSort, page: number, limit: number, viewerId: number | null) {
+  function traderList(sort: TraderSort, page: number, limit: number, viewerId: number | null, language: Language) {
     const window = pageWindow(page, limit);
-    const all = db.select().from(copyTraders).all().map((trader) => presentTrader(trader, viewerId));
+    const all = db.select().from(copyTraders).all().map((trader) => presentTrader(trader, viewerId, language));
     const key = (entry: ReturnType<typeof presentTrader>) => (sort === 'profit' ? Number(entry.total_profit) : sort === 'accuracy' ? Number(entry.accuracy) : entry.follower_count);
     all.sort((a, b) => key(b) - key(a) || a.trader_user_id - b.trader_user_id);
     const computedAt = all.reduce<number | null>((latest, entry) => (latest === null || entry.computed_at > latest ? entry.computed_at : latest), null);
@@ -176,7 +176,7 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
     return trader;
   }
 
-  function traderDetail(traderId: number, viewerId: number | null) {
+  function traderDetail(traderId: number, viewerId: number | null, language: Language) {
     const trader = approvedTrader(traderId);
     const stats = db.select().from(copyTraderStats).where(eq(copyTraderStats.traderId, traderId)).get() ?? computeStats(traderId, ctx.now(), false);
     const open = db
@@ -187,7 +187,7 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
       .all();
     const mine = viewerId === null ? undefined : db.select().from(copyFollows).where(and(eq(copyFollows.followerId, viewerId), eq(copyFollows.traderId, traderId))).get();
     return {
-      ...presentTrader(trader, viewerId),
+      ...presentTrader(trader, viewerId, language),
       curve: stats.curve.map((point) => ({ day: point.day, profit: money(point.profit) })),
       open_positions: open.map((row) => ({ symbol: row.symbol, side: row.side, lots: row.lots, multiple: row.multiple, open_price: priceOf(row.symbol, row.openPriceTicks), open_tick_id: row.openTickId, opened_at: row.openedAt })),
       my_follow: mine ? presentFollow(mine) : null,
@@ -552,7 +552,7 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
     return { id: row.id, status: row.status, nickname: row.nickname, introduction: row.introduction, share_rate: shareRateText(row.shareBps), reason: row.reason ?? undefined, created_at: row.createdAt };
   }
 
-  function traderMe(userId: number, verificationLevel: number) {
+  function traderMe(userId: number, verificationLevel: number, language: Language) {
     const application = latestApplication(userId);
     const trader = traderOf(userId);
     const followers = trader
@@ -567,7 +567,7 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
     const shares = db.select({ total: sql<number>`COALESCE(SUM(${copyPositions.profitShare}), 0)` }).from(copyPositions).where(eq(copyPositions.traderId, userId)).get();
     return {
       application: application ? presentApplication(application) : null,
-      trader: trader ? presentTrader(trader, userId) : null,
+      trader: trader ? presentTrader(trader, userId, language) : null,
       eligibility: {
         level_ok: verificationLevel >= config.minVerificationLevel,
         lever_balance: money(positions.available(userId)),
