@@ -48,8 +48,8 @@ describe('live customer service', () => {
     await open(page, '/pages/kefu/index?topic=recharge');
     await page.getByTestId('kefu-safety').waitFor();
     // The deposit page's "contact customer service" filled the question in.
-    expect(await field(page, 'kefu-input').inputValue()).toBe('我想咨询充值');
-    await field(page, 'kefu-input').fill('我的充值还没有到账');
+    expect(await page.getByTestId('kefu-input').locator('textarea').inputValue()).toBe('我想咨询充值');
+    await page.getByTestId('kefu-input').locator('textarea').fill('我的充值还没有到账');
     await page.getByTestId('kefu-send').click();
     await page.getByTestId('kefu-message-user').filter({ hasText: '我的充值还没有到账' }).waitFor();
     await expect.poll(async () => page.getByTestId('kefu-read-state').first().textContent()).toContain('未读');
