@@ -172,7 +172,7 @@ export function SupportConversation({ id, onDecided }: { id: number; onDecided: 
         <Col span={10}>
           {context?.user ? (
             <Flex vertical gap={12} data-testid="support-context">
-              <Descriptions column={1} size="small" bordered>
+              <Descriptions column={1} size="small" bordered styles={{ label: { whiteSpace: 'nowrap' } }}>
                 <Descriptions.Item label={t('columns.user')}>
                   <Link to={`/users/${context.user.id}`}>{`#${context.user.id} ${context.user.nickname}`}</Link>
                   <Tag style={{ marginLeft: 8 }}>{`Lv${context.user.verification_level}`}</Tag>

@@ -1,7 +1,7 @@
 import { Badge, Flex, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../shared/format.ts';
+import { formatAge, formatTime } from '../../shared/format.ts';
 import { QueueLayout } from '../../shared/QueueLayout.tsx';
 import { type ConversationListItem, SupportConversation, waitingText } from './SupportConversation.tsx';
 
@@ -32,7 +32,9 @@ export default function SupportQueuePage() {
       dataIndex: 'waiting_since',
       width: 110,
       className: 'nowrap',
-      render: (since: number | null, row) => (since ? <Tag color="warning">{waitingText(t, since)}</Tag> : formatTime(row.last_message_at)),
+      // Not waiting: how long ago the last message was (the full time on hover); a full date and time did not fit the column.
+      render: (since: number | null, row) =>
+        since ? <Tag color="warning">{waitingText(t, since)}</Tag> : <span title={formatTime(row.last_message_at)}>{formatAge(Date.now() - row.last_message_at)}</span>,
     },
   ];
   return (
