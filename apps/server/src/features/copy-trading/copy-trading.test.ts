@@ -22,6 +22,8 @@ interface My {
   follows: { trader_user_id: number; status: string; type: number; number: string; history: { action: string; number: string }[] }[];
   current: CopiedPosition[];
   history: CopiedPosition[];
+  history_total: number;
+  history_has_more: boolean;
   skipped: { trader_user_id: number; symbol: string; reason_key: string; reason: string }[];
   earnings: { total_profit: string; shares_paid: string };
 }
@@ -407,6 +409,15 @@ describe('copy trading (/follow/*)', () => {
     expect(minor(me.shares_received)).toBe(journal.total);
     expect(journal.total).toBe(closedCopies.shares);
     await server.post('/lever/close', { id: order.id }, { token: trader.token });
+  });
+
+  it('pages the closed copies and says how many there are', async () => {
+    const { token } = followers.multiple;
+    const all = await my(token);
+    expect(all.history.length).toBeGreaterThan(1);
+    const page = async (number: number) => (await server.get<My>('/follow/my', { limit: 1, page: number }, { token })).message;
+    expect(await page(1)).toMatchObject({ history_total: all.history.length, history_has_more: true, history: [{ id: all.history[0]?.id }] });
+    expect(await page(all.history.length)).toMatchObject({ history_total: all.history.length, history_has_more: false, history: [{ id: all.history.at(-1)?.id }] });
   });
 
   it('demo traders trade their published rule on the feed, and followers get the copies', async () => {

@@ -252,7 +252,7 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
       .all();
     const skipped = db.select().from(copySkips).where(eq(copySkips.followerId, userId)).orderBy(desc(copySkips.id)).limit(50).all();
     const earnings = db
-      .select({ profit: sql<number>`COALESCE(SUM(${copyPositions.pnl}), 0)`, shares: sql<number>`COALESCE(SUM(${copyPositions.profitShare}), 0)` })
+      .select({ profit: sql<number>`COALESCE(SUM(${copyPositions.pnl}), 0)`, shares: sql<number>`COALESCE(SUM(${copyPositions.profitShare}), 0)`, closed: count() })
       .from(copyPositions)
       .where(and(eq(copyPositions.followerId, userId), eq(copyPositions.closed, true)))
       .get();
@@ -260,6 +260,8 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
       follows: follows.map((row) => presentFollow(row, true)),
       current: current.map(presentCopy),
       history: history.map(presentCopy),
+      history_total: earnings?.closed ?? 0,
+      history_has_more: window.offset + history.length < (earnings?.closed ?? 0),
       skipped: skipped.map((row) => ({
         trader_user_id: row.traderId,
         trader_nickname: traderOf(row.traderId)?.nickname ?? '',
