@@ -204,6 +204,14 @@ describe('copy trading on the phone', () => {
     await shot('copytrade-my');
 
     const copyId = Number((await copy.getAttribute('data-testid'))?.replace('copy-position-', ''));
+    // The futures positions say the position is a copy, and whose, and offer self-holding there too.
+    await page.goto(route('/pages/transaction/contract_order'));
+    const futuresCard = page.getByTestId(`futures-order-${copyId}`);
+    await futuresCard.getByTestId('futures-copy-mark').filter({ hasText: `Copied from ${TRADER1.nickname}` }).waitFor();
+    await futuresCard.getByTestId('futures-self-hold').waitFor();
+    await shot('contract-order-copy');
+    await page.goto(route('/pages/copytrade/my'));
+    await copy.waitFor();
     await copy.getByTestId('copy-self-hold').click();
     await page.locator('.adm-dialog-button').filter({ hasText: 'Hold myself' }).click();
     await page.locator(`[data-testid="copy-position-${copyId}"][data-linked="false"]`).waitFor();
@@ -214,6 +222,9 @@ describe('copy trading on the phone', () => {
     await page.reload();
     await page.locator(`[data-testid="copy-position-${copyId}"][data-linked="false"]`).waitFor();
     await shot('copytrade-my-self-held');
+    await page.goto(route('/pages/transaction/contract_order'));
+    await page.getByTestId(`futures-order-${copyId}`).locator('[data-testid="futures-copy-mark"][data-linked="false"]').waitFor();
+    expect(await page.getByTestId(`futures-order-${copyId}`).getByTestId('futures-self-hold').count()).toBe(0);
   }, 60_000);
 
   it('takes the demo user’s trader application from the phone form; the operator approves it and the dashboard opens', async () => {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screenshotDir } from './artifacts.ts';
 import { baseUrl, dismissHomePopup, field, launchBrowser, open, phonePage, registerUser, screenshot, signInAs, waitForRoute } from './browser.ts';
@@ -17,6 +17,9 @@ async function registeredUser(): Promise<{ email: string; password: string }> {
  * the customer-service tab, then in the chat, where reading it clears the
  * badge; a further answer appears in the open chat as it is sent.
  */
+/** The chat's composer (its TextArea keeps a hidden twin to measure its height). */
+const composer = (page: Page) => page.getByTestId('kefu-input').locator('textarea:not([aria-hidden])');
+
 describe('live customer service', () => {
   let browser: Browser;
   let phone: Awaited<ReturnType<typeof phonePage>>;
@@ -48,8 +51,8 @@ describe('live customer service', () => {
     await open(page, '/pages/kefu/index?topic=recharge');
     await page.getByTestId('kefu-safety').waitFor();
     // The deposit page's "contact customer service" filled the question in.
-    expect(await field(page, 'kefu-input').inputValue()).toBe('我想咨询充值');
-    await field(page, 'kefu-input').fill('我的充值还没有到账');
+    expect(await composer(page).inputValue()).toBe('我想咨询充值');
+    await composer(page).fill('我的充值还没有到账');
     await page.getByTestId('kefu-send').click();
     await page.getByTestId('kefu-message-user').filter({ hasText: '我的充值还没有到账' }).waitFor();
     await expect.poll(async () => page.getByTestId('kefu-read-state').first().textContent()).toContain('未读');

@@ -57,6 +57,16 @@ export interface LeverSettlement {
   pnlMinor: number;
 }
 
+/** How `/lever/my_trade` marks a position copied from a trader, so the futures pages can say so and offer self-holding. */
+export interface LeverCopyMark {
+  trader_user_id: number;
+  trader_nickname: string;
+  /** Still closed by the trader's close (false: self-held, or the follow was cancelled). */
+  linked: boolean;
+  /** The profit share the copy paid when it closed (USDT). */
+  profit_share: string;
+}
+
 export interface LeverPositions {
   /**
    * Opens a market position at a given stored tick (its open price ± half
@@ -82,4 +92,6 @@ export interface LeverPositions {
   available(userId: number): number;
   onPositionEvent(listener: (event: LeverPositionEvent) => void): void;
   onSettlement(listener: (settlement: LeverSettlement) => void): void;
+  /** Copy trading tells futures which orders are copies (null: the user's own), for every order `/lever/my_trade` presents. */
+  markCopies(reader: (orderId: number) => LeverCopyMark | null): void;
 }

@@ -172,7 +172,7 @@ export function SupportConversation({ id, onDecided }: { id: number; onDecided: 
         <Col span={10}>
           {context?.user ? (
             <Flex vertical gap={12} data-testid="support-context">
-              <Descriptions column={1} size="small" bordered>
+              <Descriptions column={1} size="small" bordered styles={{ label: { whiteSpace: 'nowrap' } }}>
                 <Descriptions.Item label={t('columns.user')}>
                   <Link to={`/users/${context.user.id}`}>{`#${context.user.id} ${context.user.nickname}`}</Link>
                   <Tag style={{ marginLeft: 8 }}>{`Lv${context.user.verification_level}`}</Tag>
@@ -182,19 +182,21 @@ export function SupportConversation({ id, onDecided }: { id: number; onDecided: 
               </Descriptions>
               <Table
                 size="small"
+                scroll={{ x: 'max-content' }}
                 rowKey={(row) => `${row.account_type}-${row.currency}`}
                 pagination={false}
                 title={() => t('support.balances')}
                 dataSource={context.balances}
+                // Account and currency share a column: four columns ran past the context panel's edge.
                 columns={[
-                  { title: t('columns.account'), dataIndex: 'account_type' },
-                  { title: t('columns.currency'), dataIndex: 'currency' },
-                  { title: t('columns.available'), dataIndex: 'available' },
-                  { title: t('columns.frozen'), dataIndex: 'frozen' },
+                  { title: t('columns.account'), dataIndex: 'account_type', render: (account: string, row) => `${account} · ${row.currency}` },
+                  { title: t('columns.available'), dataIndex: 'available', align: 'right' },
+                  { title: t('columns.frozen'), dataIndex: 'frozen', align: 'right' },
                 ]}
               />
               <Table
                 size="small"
+                scroll={{ x: 'max-content' }}
                 rowKey="id"
                 pagination={false}
                 title={() => t('support.orders')}
@@ -207,6 +209,7 @@ export function SupportConversation({ id, onDecided }: { id: number; onDecided: 
               />
               <Table
                 size="small"
+                scroll={{ x: 'max-content' }}
                 rowKey="id"
                 pagination={false}
                 title={() => t('support.futures')}
@@ -220,6 +223,7 @@ export function SupportConversation({ id, onDecided }: { id: number; onDecided: 
               />
               <Table
                 size="small"
+                scroll={{ x: 'max-content' }}
                 rowKey="id"
                 pagination={false}
                 title={() => t('support.options')}
@@ -235,6 +239,7 @@ export function SupportConversation({ id, onDecided }: { id: number; onDecided: 
                 <Table
                   key={kind}
                   size="small"
+                  scroll={{ x: 'max-content' }}
                   rowKey="id"
                   pagination={false}
                   title={() => t(`support.${kind}`)}

@@ -1,7 +1,7 @@
-import { Badge, Tag } from 'antd';
+import { Badge, Flex, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../shared/format.ts';
+import { formatAge, formatTime } from '../../shared/format.ts';
 import { QueueLayout } from '../../shared/QueueLayout.tsx';
 import { type ConversationListItem, SupportConversation, waitingText } from './SupportConversation.tsx';
 
@@ -14,10 +14,16 @@ export default function SupportQueuePage() {
       title: t('columns.user'),
       dataIndex: 'account',
       ellipsis: true,
+      // The unread count sits inline after the name: as a corner badge it covered the end of a long address.
       render: (account: string | null, row) => (
-        <Badge count={row.unread} size="small" offset={[8, 0]}>
-          {account ?? <Tag>{t('support.visitor')}</Tag>}
-        </Badge>
+        <Flex gap={6} align="center">
+          <span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={account ?? undefined}>
+            {account ?? <Tag>{t('support.visitor')}</Tag>}
+          </span>
+          <span style={{ flex: 'none' }}>
+            <Badge count={row.unread} size="small" />
+          </span>
+        </Flex>
       ),
     },
     { title: t('support.topic'), dataIndex: 'topic', width: 90, render: (topic: string | null) => (topic ? t(`support.topics.${topic}`) : '–') },
@@ -26,7 +32,9 @@ export default function SupportQueuePage() {
       dataIndex: 'waiting_since',
       width: 110,
       className: 'nowrap',
-      render: (since: number | null, row) => (since ? <Tag color="warning">{waitingText(t, since)}</Tag> : formatTime(row.last_message_at)),
+      // Not waiting: how long ago the last message was (the full time on hover); a full date and time did not fit the column.
+      render: (since: number | null, row) =>
+        since ? <Tag color="warning">{waitingText(t, since)}</Tag> : <span title={formatTime(row.last_message_at)}>{formatAge(Date.now() - row.last_message_at)}</span>,
     },
   ];
   return (

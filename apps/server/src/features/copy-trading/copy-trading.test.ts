@@ -22,6 +22,8 @@ interface My {
   follows: { trader_user_id: number; status: string; type: number; number: string; history: { action: string; number: string }[] }[];
   current: CopiedPosition[];
   history: CopiedPosition[];
+  history_total: number;
+  history_has_more: boolean;
   skipped: { trader_user_id: number; symbol: string; reason_key: string; reason: string }[];
   earnings: { total_profit: string; shares_paid: string };
 }
@@ -36,6 +38,9 @@ interface Position {
 }
 interface Trader {
   trader_user_id: number;
+  nickname: string;
+  introduction: string;
+  strategy: string;
   accuracy: string;
   total_profit: string;
   profitable_orders: number;
@@ -112,10 +117,21 @@ describe('copy trading (/follow/*)', () => {
     expect(await apply({})).toMatchObject({ type: 'error', message: 'You are already a trader' });
   });
 
+  it("shows the demo traders' introduction and published rule in the reader's language, and a trader's own texts as written", async () => {
+    const demo = async (lang: string) => (await server.get<{ list: Trader[] }>('/follow/index', { limit: 50, lang })).message.list.find((row) => row.nickname === 'Trend BTC');
+    expect(await demo('en')).toMatchObject({ introduction: expect.stringContaining('BTC trend'), strategy: expect.stringContaining('5-tick moving average') });
+    expect(await demo('zh')).toMatchObject({ introduction: expect.stringContaining('BTC 趋势'), strategy: expect.stringContaining('5 笔移动平均线') });
+    const demoId = (await demo('en'))?.trader_user_id as number;
+    expect((await server.get<Trader>('/follow/traderDetail', { trader_user_id: demoId, lang: 'jp' })).message.strategy).toContain('移動平均');
+    expect((await server.get<Trader>('/follow/traderDetail', { trader_user_id: trader.id, lang: 'zh' })).message.introduction).toBe('Trend follower');
+  });
+
   it('refuses bad follows with a clear error and changes nothing', async () => {
     const token = followers.multiple.token;
     const follow = (body: Record<string, unknown>, as = token) => server.post('/follow/follow', { trader_user_id: trader.id, type: 1, number: '1', ...body }, { token: as, lang: 'en' });
     expect(await follow({})).toMatchObject({ type: 'error', message: 'Please read and accept the copy trading agreement first' });
+    // A trader is told they cannot follow, not sent to accept an agreement that would not help.
+    expect(await follow({ trader_user_id: followers.multiple.id }, trader.token)).toMatchObject({ type: 'error', message: 'A trader cannot follow other traders' });
     expect((await server.get('/follow/agreement', {}, { token })).message).toEqual({ agreed_at: null });
     expect((await server.post<{ agreed_at: number }>('/follow/agree', {}, { token })).message.agreed_at).toBeGreaterThan(0);
     await server.post('/follow/agree', {}, { token: trader.token });
@@ -183,8 +199,14 @@ describe('copy trading (/follow/*)', () => {
     const selfHeld = (await copyOf(followers.multiple.token, secondOrder.id)) as CopiedPosition;
     expect(await server.post('/follow/selfHolding', { transaction_id: selfHeld.id }, { token: followers.lots.token, lang: 'en' })).toMatchObject({ type: 'error', message: 'Copied position not found' });
     expect(await server.post('/follow/selfHolding', { transaction_id: firstOrder.id }, { token: followers.multiple.token, lang: 'en' })).toMatchObject({ type: 'error', message: 'Copied position not found' });
+    // The futures pages see which positions are copies, and whose.
+    const leverHolding = async (token: string) => (await server.post<{ list: (Position & { copy: unknown })[] }>('/lever/my_trade', { status: 'holding' }, { token })).message.list;
+    const mark = { trader_user_id: trader.id, trader_nickname: 'Alpha', linked: true, profit_share: '0.000000' };
+    expect((await leverHolding(followers.multiple.token)).find((row) => row.id === selfHeld.id)?.copy).toEqual(mark);
+    expect((await leverHolding(trader.token)).find((row) => row.id === secondOrder.id)?.copy).toBeNull();
     const held = await server.post<{ id: number; status: string }>('/follow/selfHolding', { transaction_id: selfHeld.id }, { token: followers.multiple.token });
     expect(held.message).toMatchObject({ id: selfHeld.id, status: 'holding' });
+    expect((await leverHolding(followers.multiple.token)).find((row) => row.id === selfHeld.id)?.copy).toEqual({ ...mark, linked: false });
 
     const traderBefore = leverAvailable(trader.id);
     const closeTick = await feed('101000');
@@ -389,8 +411,17 @@ describe('copy trading (/follow/*)', () => {
     await server.post('/lever/close', { id: order.id }, { token: trader.token });
   });
 
+  it('pages the closed copies and says how many there are', async () => {
+    const { token } = followers.multiple;
+    const all = await my(token);
+    expect(all.history.length).toBeGreaterThan(1);
+    const page = async (number: number) => (await server.get<My>('/follow/my', { limit: 1, page: number }, { token })).message;
+    expect(await page(1)).toMatchObject({ history_total: all.history.length, history_has_more: true, history: [{ id: all.history[0]?.id }] });
+    expect(await page(all.history.length)).toMatchObject({ history_total: all.history.length, history_has_more: false, history: [{ id: all.history.at(-1)?.id }] });
+  });
+
   it('demo traders trade their published rule on the feed, and followers get the copies', async () => {
-    const list = (await server.get<{ list: (Trader & { nickname: string; strategy: string })[] }>('/follow/index', { limit: 50 })).message.list;
+    const list = (await server.get<{ list: Trader[] }>('/follow/index', { limit: 50, lang: 'en' })).message.list;
     const contrarian = list.find((row) => row.nickname === 'Contrarian ETH');
     expect(contrarian?.strategy).toContain('5-tick moving average');
     const traderId = contrarian?.trader_user_id as number;

@@ -1,10 +1,12 @@
 import type { LeverSide, LeverPositions } from '../../platform/lever-positions.ts';
 import { movingAverageCrossover, toMinor } from '@openbourse/core';
+import type { Language } from '@openbourse/i18n';
 import { eq } from 'drizzle-orm';
 import { copyTraderApplications, copyTraders, users } from '../../db/schema.ts';
 import { creditDemoFunds } from '../../ledger/demo-funds.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { CopyTradingConfig } from '../../platform/copy-trading-terms.ts';
+import { translate } from '../../platform/i18n.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { insertUser } from '../../platform/users.ts';
 
@@ -14,9 +16,13 @@ import { insertUser } from '../../platform/users.ts';
  * (core `movingAverageCrossover`), so a new follower sees copies open live.
  * Same password as the demo user.
  */
+type DemoTexts = 'trend' | 'contrarian';
+
 interface DemoTrader {
   email: string;
   nickname: string;
+  /** Its introduction and rule in the shared catalogue (`copyDemo.<texts>`), seeded in English and shown in the reader's language. */
+  texts: DemoTexts;
   introduction: string;
   strategy: string;
   symbol: string;
@@ -32,12 +38,15 @@ const LEVER_FUNDS = '10000';
 const MIN_SWITCH_MS = 60_000;
 const SLOW = 20;
 
+const demoText = (language: Language, texts: DemoTexts, field: 'introduction' | 'strategy') => translate(language, `copyDemo.${texts}.${field}`);
+
 export const DEMO_TRADERS: readonly DemoTrader[] = [
   {
     email: 'trader1@openbourse.test',
     nickname: 'Trend BTC',
-    introduction: 'Demo trader: follows the BTC trend on the feed, one position at a time.',
-    strategy: 'BTC/USDT, 10 lots ×10: when the 5-tick moving average of the feed crosses above the 20-tick average, close any short and open a long; when it crosses below, close any long and open a short. At most one switch a minute.',
+    texts: 'trend',
+    introduction: demoText('en', 'trend', 'introduction'),
+    strategy: demoText('en', 'trend', 'strategy'),
     symbol: 'BTC/USDT',
     lots: 10,
     multiple: 10,
@@ -46,14 +55,25 @@ export const DEMO_TRADERS: readonly DemoTrader[] = [
   {
     email: 'trader2@openbourse.test',
     nickname: 'Contrarian ETH',
-    introduction: 'Demo trader: fades short ETH moves on the feed, one position at a time.',
-    strategy: 'ETH/USDT, 10 lots ×10: when the 5-tick moving average of the feed crosses above the 20-tick average, close any long and open a short; when it crosses below, close any short and open a long. At most one switch a minute.',
+    texts: 'contrarian',
+    introduction: demoText('en', 'contrarian', 'introduction'),
+    strategy: demoText('en', 'contrarian', 'strategy'),
     symbol: 'ETH/USDT',
     lots: 10,
     multiple: 10,
     onRise: 'short',
   },
 ];
+
+/**
+ * A trader's introduction and rule as a reader sees them: a demo trader's
+ * seeded texts (recognised by the stored English rule) in the reader's
+ * language; any other trader's as they wrote them.
+ */
+export function traderTexts(trader: { introduction: string; strategy: string }, language: Language): { introduction: string; strategy: string } {
+  const demo = DEMO_TRADERS.find((entry) => entry.strategy === trader.strategy && entry.introduction === trader.introduction);
+  return demo ? { introduction: demoText(language, demo.texts, 'introduction'), strategy: demoText(language, demo.texts, 'strategy') } : trader;
+}
 
 /** Creates the demo traders once (verified Lv1, funded lever account, approved application). */
 export async function seedDemoTraders(ctx: AppContext, config: CopyTradingConfig): Promise<void> {

@@ -38,17 +38,17 @@ export const copyTradingFeature: Feature = async (api, { ctx, guards }) => {
       schema: {
         tags,
         summary: 'Approved traders (public), sorted by total profit, accuracy or follower count; figures from the hourly refresh (computed_at), `following` for a logged-in caller',
-        querystring: z.object({ ...pagination, sort: z.preprocess(blankToUndefined, z.enum(['profit', 'accuracy', 'followers']).default('profit')) }),
+        querystring: z.object({ ...pagination, sort: z.preprocess(blankToUndefined, z.enum(['profit', 'accuracy', 'followers']).default('profit')), lang: language() }),
         security: [],
       },
     },
-    async (request) => ok(service.traderList(request.query.sort, request.query.page, request.query.limit, viewer(request))),
+    async (request) => ok(service.traderList(request.query.sort, request.query.page, request.query.limit, viewer(request), request.lang)),
   );
 
   api.get(
     '/follow/traderDetail',
     { schema: { tags, summary: "A trader's public profile: the hourly figures, a 30-day daily profit curve, open positions with their open ticks, and the caller's follow", querystring: traderQuery, security: [] } },
-    async (request) => ok(service.traderDetail(request.query.trader_user_id, viewer(request))),
+    async (request) => ok(service.traderDetail(request.query.trader_user_id, viewer(request), request.lang)),
   );
 
   api.get(
@@ -106,7 +106,7 @@ export const copyTradingFeature: Feature = async (api, { ctx, guards }) => {
     { schema: { tags, summary: 'Your trader application or trader profile, whether you can apply (level, lever balance, share range), your followers and the profit shares received', querystring: z.object({ lang: language() }) }, preHandler: guards.requireUser },
     async (request) => {
       const user = currentUser(request);
-      return ok(service.traderMe(user.id, user.verificationLevel));
+      return ok(service.traderMe(user.id, user.verificationLevel, request.lang));
     },
   );
 

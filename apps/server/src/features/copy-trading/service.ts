@@ -11,6 +11,7 @@ import { pageWindow, toPage } from '../../platform/fields.ts';
 import { translate } from '../../platform/i18n.ts';
 import type { LeverPositionEvent, LeverPositions, LeverSettlement, LeverTick } from '../../platform/lever-positions.ts';
 import type { CopyTradingConfig } from '../../platform/copy-trading-terms.ts';
+import { traderTexts } from './demo-traders.ts';
 
 type FollowRow = typeof copyFollows.$inferSelect;
 type FollowAction = (typeof copyFollowHistory.$inferSelect)['action'];
@@ -51,7 +52,7 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
 
   // ---- presentation ----
 
-  function presentTrader(trader: TraderRow, viewerId: number | null) {
+  function presentTrader(trader: TraderRow, viewerId: number | null, language: Language) {
     const stats = db.select().from(copyTraderStats).where(eq(copyTraderStats.traderId, trader.userId)).get() ?? computeStats(trader.userId, ctx.now(), false);
     const user = db.select({ avatar: users.avatar }).from(users).where(eq(users.id, trader.userId)).get();
     const followers = followerCount(trader.userId);
@@ -60,8 +61,7 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
       trader_user_id: trader.userId,
       nickname: trader.nickname,
       avatar: user?.avatar ?? '',
-      introduction: trader.introduction,
-      strategy: trader.strategy,
+      ...traderTexts(trader, language),
       share_rate: shareRateText(trader.shareBps),
       follower_count: followers,
       max_followers: trader.maxFollowers,
@@ -161,9 +161,9 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
 
   // ---- reading ----
 
-  function traderList(sort: TraderSort, page: number, limit: number, viewerId: number | null) {
+  function traderList(sort: TraderSort, page: number, limit: number, viewerId: number | null, language: Language) {
     const window = pageWindow(page, limit);
-    const all = db.select().from(copyTraders).all().map((trader) => presentTrader(trader, viewerId));
+    const all = db.select().from(copyTraders).all().map((trader) => presentTrader(trader, viewerId, language));
     const key = (entry: ReturnType<typeof presentTrader>) => (sort === 'profit' ? Number(entry.total_profit) : sort === 'accuracy' ? Number(entry.accuracy) : entry.follower_count);
     all.sort((a, b) => key(b) - key(a) || a.trader_user_id - b.trader_user_id);
     const computedAt = all.reduce<number | null>((latest, entry) => (latest === null || entry.computed_at > latest ? entry.computed_at : latest), null);
@@ -176,7 +176,7 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
     return trader;
   }
 
-  function traderDetail(traderId: number, viewerId: number | null) {
+  function traderDetail(traderId: number, viewerId: number | null, language: Language) {
     const trader = approvedTrader(traderId);
     const stats = db.select().from(copyTraderStats).where(eq(copyTraderStats.traderId, traderId)).get() ?? computeStats(traderId, ctx.now(), false);
     const open = db
@@ -187,7 +187,7 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
       .all();
     const mine = viewerId === null ? undefined : db.select().from(copyFollows).where(and(eq(copyFollows.followerId, viewerId), eq(copyFollows.traderId, traderId))).get();
     return {
-      ...presentTrader(trader, viewerId),
+      ...presentTrader(trader, viewerId, language),
       curve: stats.curve.map((point) => ({ day: point.day, profit: money(point.profit) })),
       open_positions: open.map((row) => ({ symbol: row.symbol, side: row.side, lots: row.lots, multiple: row.multiple, open_price: priceOf(row.symbol, row.openPriceTicks), open_tick_id: row.openTickId, opened_at: row.openedAt })),
       my_follow: mine ? presentFollow(mine) : null,
@@ -252,7 +252,7 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
       .all();
     const skipped = db.select().from(copySkips).where(eq(copySkips.followerId, userId)).orderBy(desc(copySkips.id)).limit(50).all();
     const earnings = db
-      .select({ profit: sql<number>`COALESCE(SUM(${copyPositions.pnl}), 0)`, shares: sql<number>`COALESCE(SUM(${copyPositions.profitShare}), 0)` })
+      .select({ profit: sql<number>`COALESCE(SUM(${copyPositions.pnl}), 0)`, shares: sql<number>`COALESCE(SUM(${copyPositions.profitShare}), 0)`, closed: count() })
       .from(copyPositions)
       .where(and(eq(copyPositions.followerId, userId), eq(copyPositions.closed, true)))
       .get();
@@ -260,6 +260,8 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
       follows: follows.map((row) => presentFollow(row, true)),
       current: current.map(presentCopy),
       history: history.map(presentCopy),
+      history_total: earnings?.closed ?? 0,
+      history_has_more: window.offset + history.length < (earnings?.closed ?? 0),
       skipped: skipped.map((row) => ({
         trader_user_id: row.traderId,
         trader_nickname: traderOf(row.traderId)?.nickname ?? '',
@@ -285,11 +287,12 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
   }
 
   function follow(userId: number, traderId: number, type: CopyType, number: string) {
-    if (agreement(userId).agreed_at === null) throw new AppError('copy.agreementRequired');
+    // Who may follow at all comes before the agreement: a trader is told they cannot follow, not sent to accept it.
     if (traderId === userId) throw new AppError('copy.cannotFollowSelf');
     if (traderOf(userId)) throw new AppError('copy.traderCannotFollow');
     // Approval would make a follower a trader: one who applied may not follow until the application is decided.
     if (latestApplication(userId)?.status === 'pending') throw new AppError('copy.applicationPendingCannotFollow');
+    if (agreement(userId).agreed_at === null) throw new AppError('copy.agreementRequired');
     const trader = approvedTrader(traderId);
     const parsed = copyNumberHundredths(type, number);
     if (!parsed.ok) {
@@ -530,6 +533,16 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
 
   positions.onPositionEvent(onPositionEvent);
   positions.onSettlement(settleCopy);
+  // The futures pages show a copy as such (trader, still linked) and offer self-holding there too.
+  positions.markCopies((orderId) => {
+    const link = db
+      .select({ traderId: copyPositions.traderId, linked: copyPositions.linked, profitShare: copyPositions.profitShare, nickname: copyTraders.nickname })
+      .from(copyPositions)
+      .leftJoin(copyTraders, eq(copyTraders.userId, copyPositions.traderId))
+      .where(eq(copyPositions.followerOrderId, orderId))
+      .get();
+    return link ? { trader_user_id: link.traderId, trader_nickname: link.nickname ?? '', linked: link.linked, profit_share: money(link.profitShare) } : null;
+  });
 
   // ---- traders ----
 
@@ -541,7 +554,7 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
     return { id: row.id, status: row.status, nickname: row.nickname, introduction: row.introduction, share_rate: shareRateText(row.shareBps), reason: row.reason ?? undefined, created_at: row.createdAt };
   }
 
-  function traderMe(userId: number, verificationLevel: number) {
+  function traderMe(userId: number, verificationLevel: number, language: Language) {
     const application = latestApplication(userId);
     const trader = traderOf(userId);
     const followers = trader
@@ -556,7 +569,7 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
     const shares = db.select({ total: sql<number>`COALESCE(SUM(${copyPositions.profitShare}), 0)` }).from(copyPositions).where(eq(copyPositions.traderId, userId)).get();
     return {
       application: application ? presentApplication(application) : null,
-      trader: trader ? presentTrader(trader, userId) : null,
+      trader: trader ? presentTrader(trader, userId, language) : null,
       eligibility: {
         level_ok: verificationLevel >= config.minVerificationLevel,
         lever_balance: money(positions.available(userId)),

@@ -29,7 +29,7 @@ import { type PostingLine, post } from '../../ledger/ledger.ts';
 import type { TickEvent, UserEvent } from '../../market/bus.ts';
 import type { CurrencyInfo } from '../../platform/catalog.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { LeverPosition, LeverPositionEvent, LeverPositions, LeverSettlement, LeverTick, MirrorSpec } from '../../platform/lever-positions.ts';
+import type { LeverCopyMark, LeverPosition, LeverPositionEvent, LeverPositions, LeverSettlement, LeverTick, MirrorSpec } from '../../platform/lever-positions.ts';
 import { AppError } from '../../platform/errors.ts';
 import { afterFeeCharged } from '../../platform/fee-hooks.ts';
 import { pageWindow, toPage } from '../../platform/fields.ts';
@@ -113,6 +113,8 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
   const triggers = new TriggerBook<TriggerPayload>();
   const positionListeners: ((event: LeverPositionEvent) => void)[] = [];
   const settlementListeners: ((settlement: LeverSettlement) => void)[] = [];
+  /** Set by copy trading when it registers; without it no order is a copy. */
+  let copyMarkOf: (orderId: number) => LeverCopyMark | null = () => null;
   const statements = {
     balance: ctx.sqlite.prepare('SELECT available, frozen FROM ledger_accounts WHERE user_id = ? AND currency_id = ? AND account_type_id = ?'),
     lastTick: ctx.sqlite.prepare('SELECT id, price_ticks AS priceTicks, time FROM ticks WHERE symbol = ? ORDER BY id DESC LIMIT 1'),
@@ -885,6 +887,7 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
             }
           : null,
       cancelled_at: row.cancelledAt,
+      copy: copyMarkOf(row.id),
     };
   }
 
@@ -1053,6 +1056,9 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
     available: (userId) => leverBalance(userId).available,
     onPositionEvent: (listener) => void positionListeners.push(listener),
     onSettlement: (listener) => void settlementListeners.push(listener),
+    markCopies: (reader) => {
+      copyMarkOf = reader;
+    },
   };
 
   provideVoucherPositions(ctx, createVoucherPositions(ctx, { contractFor, assertMarketOpen, tradeTick, index, unindex, closeAt, emitAll, lever, usdt }));

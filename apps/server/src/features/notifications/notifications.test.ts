@@ -29,7 +29,7 @@ interface NoticePage {
 const SAMPLE_PARAMS = {
   amount: '12.5', currency: 'USDT', reason: 'blurred photo', level: 1, fee: '1', device: 'Chrome on macOS', ip: '203.0.113.9', amount_in: '1', from: 'BTC', amount_out: '90000',
   to: 'USDT', count: 3, days: 30, day: 2, penalty: '0', token: 'NEW', held: '100', allocated: '50', paid: '50', refunded: '50', payout: '101', symbol: 'BTC/USDT', price: '90000', pnl: '-3.2', name: 'Sunrise #7',
-  code: 'ART-7', margin: '10', lots: 2, seconds: 60, hours: 2, trigger_price: '89000', tick_price: '88990', trader: 'Alpha', nickname: 'Alpha',
+  code: 'ART-7', margin: '10', lots: 2, seconds: 60, hours: 2, trigger_price: '89000', tick_price: '88990', trader: 'Alpha', nickname: 'Alpha', tick_id: 4711, share: '0.5',
 };
 const LANGUAGES = ['zh', 'hk', 'en', 'jp', 'kor', 'th', 'fra', 'spa', 'may', 'vi'];
 
@@ -125,6 +125,9 @@ describe('the notification centre', () => {
     const english = personal((await list(user.token, 'en')).message);
     expect(english.find((notice) => notice.kind === 'withdrawal.rejected')?.content).toBe('Your withdrawal of 12.5 USDT was rejected: blurred photo');
     expect(english.find((notice) => notice.kind === 'lock_mining.yield_paid')?.link).toBe('/pages/lockming/order?id=1');
+    // A follower reads whose position was copied, at which tick, and the profit share the close paid.
+    expect(english.find((notice) => notice.kind === 'copy.position_opened')?.content).toBe("Copied Alpha's BTC/USDT position: 2 lots opened at tick #4711.");
+    expect(english.find((notice) => notice.kind === 'copy.position_closed')?.content).toBe('A copied position on BTC/USDT was closed with a profit or loss of -3.2 USDT; profit share paid to Alpha: 0.5 USDT.');
   });
 
   it('keeps an event of a kind it does not know, with a neutral text', async () => {

@@ -18,6 +18,7 @@ const POSITION: CopiedPosition = {
   open_tick_id: 120,
   margin: '960.00',
   pnl: null,
+  feed_price: '96000.00',
   terms: { tick_size: '0.01', lot_size: '0.001', quote_scale: 2, spread_ticks: 0, fee_rate: '0.001', maintenance_margin_ratio: '0.005', overnight_rate: '0' },
   opened_at: 1795440451965,
   close: null,
@@ -28,7 +29,7 @@ const POSITION: CopiedPosition = {
   profit_share: '0.10',
 };
 
-const MINE: MyCopies = { follows: [], current: [POSITION], history: [], skipped: [], earnings: { total_profit: '0.00', shares_paid: '0.00' } };
+const MINE: MyCopies = { follows: [], current: [POSITION], history: [], skipped: [], earnings: { total_profit: '0.00', shares_paid: '0.00' }, history_total: 0, history_has_more: false };
 
 setupPageTests({ signedIn: true });
 

@@ -1,4 +1,5 @@
 import { Button, Dialog, Skeleton } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toast } from '../../shared/api/request.ts';
@@ -9,7 +10,7 @@ import { formatDateTime } from '../../shared/time.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { activeFollow, type CopiedPosition, copyPaths, type Follow, type SkippedCopy, useCancelFollow, useMyCopies, useSelfHold } from './api.ts';
+import { activeFollow, type CopiedPosition, copyPaths, type Follow, type MyCopies, type SkippedCopy, useCancelFollow, useMyCopies, useOlderCopies, useSelfHold } from './api.ts';
 import { Money } from './parts.tsx';
 import { livePnl } from './preview.ts';
 import './copy-trading.css';
@@ -65,8 +66,10 @@ function FollowCard({ follow }: { follow: Follow }) {
   );
 }
 
-function CurrentCopy({ position, feedPrice }: { position: CopiedPosition; feedPrice: string | undefined }) {
+function CurrentCopy({ position, feedPrice: liveFeedPrice }: { position: CopiedPosition; feedPrice: string | undefined }) {
   const { t } = useTranslation('copy');
+  // Until the quotes stream answers, the price the server valued the position at.
+  const feedPrice = liveFeedPrice ?? position.feed_price ?? undefined;
   const selfHold = useSelfHold();
   const pnl = livePnl(position, feedPrice);
   // The P&L follows the live price: greyed while the connection cannot vouch for it.
@@ -159,6 +162,35 @@ function SkippedRow({ skip }: { skip: SkippedCopy }) {
   );
 }
 
+/** The closed copies: the first page with the rest of the page, older ones page by page when asked for (a copy closing meanwhile shifts the pages, so ids are kept once). */
+function PastCopies({ first }: { first: MyCopies }) {
+  const { t } = useTranslation('copy');
+  const [showOlder, setShowOlder] = useState(false);
+  const older = useOlderCopies(showOlder);
+  const seen = new Set<number>();
+  const positions = [...first.history, ...(older.data?.pages.flatMap((page) => page.history) ?? [])].filter((position) => !seen.has(position.id) && seen.add(position.id));
+  const hasMore = showOlder ? older.hasNextPage : first.history_has_more;
+  return (
+    <>
+      {positions.map((position) => (
+        <PastCopy key={position.id} position={position} />
+      ))}
+      {hasMore ? (
+        <Button
+          block
+          fill="outline"
+          className="copy-more"
+          loading={older.isFetching}
+          onClick={() => (showOlder ? void older.fetchNextPage() : setShowOlder(true))}
+          data-testid="copy-past-more"
+        >
+          {t('more')}
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
 /** pages/copytrade/my: my follows with their history, copied positions live (self-holding), past and skipped copies, earnings. */
 export default function MyCopiesPage() {
   const { t } = useTranslation('copy');
@@ -198,7 +230,7 @@ export default function MyCopiesPage() {
               {data.current.length === 0 ? <p className="copy-empty">{t('my.noCurrent')}</p> : data.current.map((position) => <CurrentCopy key={position.id} position={position} feedPrice={priceOf(position.symbol)} />)}
             </Section>
             <Section title={t('my.history')} testId="copy-past">
-              {data.history.length === 0 ? <p className="copy-empty">{t('my.noHistory')}</p> : data.history.map((position) => <PastCopy key={position.id} position={position} />)}
+              {data.history.length === 0 ? <p className="copy-empty">{t('my.noHistory')}</p> : <PastCopies first={data} />}
             </Section>
             <Section title={t('my.skipped')} testId="copy-skipped-list">
               {data.skipped.length === 0 ? <p className="copy-empty">{t('my.noSkipped')}</p> : data.skipped.map((skip) => <SkippedRow key={`${skip.trader_user_id}-${skip.at}-${skip.symbol}`} skip={skip} />)}

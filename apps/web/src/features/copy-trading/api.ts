@@ -117,6 +117,8 @@ export interface CopiedPosition {
   open_tick_id: number | null;
   margin: string;
   pnl: string | null;
+  /** The feed price `pnl` was valued at when the list was answered. */
+  feed_price: string | null;
   terms: WireTerms;
   opened_at: number | null;
   close: null | { reason: string; tick: { id: number; time: number; price: string } | null; close_price: string; pnl: string; closed_at: number };
@@ -140,6 +142,8 @@ export interface MyCopies {
   follows: Follow[];
   current: CopiedPosition[];
   history: CopiedPosition[];
+  history_total: number;
+  history_has_more: boolean;
   skipped: SkippedCopy[];
   earnings: { total_profit: string; shares_paid: string };
 }
@@ -235,6 +239,17 @@ export function useMyCopies() {
     queryKey: ['copy', 'my'],
     queryFn: () => api.get<MyCopies>('/follow/my', { page: 1 }),
     enabled: Boolean(token),
+  });
+}
+
+/** Older closed copies, page 2 on (page 1 comes with `/follow/my`); fetched once the user asks for them. */
+export function useOlderCopies(enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: ['copy', 'my', 'older'],
+    queryFn: ({ pageParam }) => api.get<MyCopies>('/follow/my', { page: pageParam }),
+    initialPageParam: 2,
+    getNextPageParam: (last, pages) => (last.history_has_more ? pages.length + 2 : undefined),
+    enabled,
   });
 }
 

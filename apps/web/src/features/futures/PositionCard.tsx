@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../shared/api/request.ts';
 import { formatDecimal, formatSignificant } from '../../shared/format.ts';
+import { useLiveStale } from '../../shared/realtime/index.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { Facts } from '../../shared/ui/Facts.tsx';
-import { type FuturesOrder, useAddMargin, useCancelEntrust, useCloseFutures, useLeverDeal, useSetStops } from './api.ts';
+import { type FuturesOrder, useAddMargin, useCancelEntrust, useCloseFutures, useLeverDeal, useSelfHoldCopy, useSetStops } from './api.ts';
 import { liquidationAfterMargin, livePosition } from './preview.ts';
 
 const tone = (value: string | null) => (value === null ? 'flat' : Number(value) > 0 ? 'up' : Number(value) < 0 ? 'down' : 'flat');
@@ -101,7 +102,10 @@ export function PositionCard({ order, feedPrice, marketOpen }: { order: FuturesO
   const [dialog, setDialog] = useState<'stops' | 'margin' | null>(null);
   const close = useCloseFutures();
   const cancel = useCancelEntrust();
+  const selfHold = useSelfHoldCopy();
   const live = order.status === 'holding' ? livePosition(order, feedPrice) : null;
+  // P&L, risk and price are valued at the ticker feed: greyed while it is lost, as the trading screen's prices are.
+  const stale = useLiveStale('tickers');
   const run = async (action: () => Promise<unknown>, done: string) => {
     try {
       await action();
@@ -112,7 +116,7 @@ export function PositionCard({ order, feedPrice, marketOpen }: { order: FuturesO
   };
 
   return (
-    <article className="futures-card" data-testid={`futures-order-${order.id}`} data-status={order.status}>
+    <article className="futures-card" data-testid={`futures-order-${order.id}`} data-status={order.status} data-stale={live !== null && stale}>
       <header className="futures-card__head">
         <span className={`futures-badge futures-badge--${order.side}`}>{t(`side.${order.side}`)}</span>
         <strong>{order.symbol}</strong>
@@ -121,14 +125,27 @@ export function PositionCard({ order, feedPrice, marketOpen }: { order: FuturesO
         </span>
         {order.status === 'entrusted' || order.status === 'cancelled' ? <span className="futures-card__status">{t(`status.${order.status}`)}</span> : null}
         {order.close ? <span className="futures-card__status" data-testid="futures-close-reason">{t(`reason.${order.close.reason}`)}</span> : null}
+        {order.copy ? (
+          <span className={`futures-copy ${order.copy.linked ? '' : 'futures-copy--own'}`} data-testid="futures-copy-mark" data-linked={String(order.copy.linked)}>
+            {order.copy.linked ? t('copy.linked', { nickname: order.copy.trader_nickname }) : t('copy.selfHeld')}
+          </span>
+        ) : null}
       </header>
       {live ? (
         <Facts
           facts={[
-            { label: t('field.pnl'), value: <span className={`futures-tone--${tone(live.pnl)}`} data-testid="futures-live-pnl">{live.pnl === null ? '--' : `${formatSignificant(live.pnl)} USDT`}</span>, strong: true },
-            { label: t('field.riskRate'), value: live.riskRate === null ? '--' : `${live.riskRate}%` },
+            {
+              label: t('field.pnl'),
+              value: (
+                <span className={`futures-tone--${tone(live.pnl)}`} data-testid="futures-live-pnl" data-live>
+                  {live.pnl === null ? '--' : `${formatSignificant(live.pnl)} USDT`}
+                </span>
+              ),
+              strong: true,
+            },
+            { label: t('field.riskRate'), value: <span data-live>{live.riskRate === null ? '--' : `${live.riskRate}%`}</span> },
             { label: t('field.openPrice'), value: price(order.open_price) },
-            { label: t('field.currentPrice'), value: price(feedPrice ?? order.feed_price) },
+            { label: t('field.currentPrice'), value: <span data-live>{price(feedPrice ?? order.feed_price)}</span> },
             { label: t('field.liquidation'), value: price(live.liquidation), testId: 'futures-card-liquidation' },
             { label: t('field.margin'), value: `${formatSignificant(order.margin)} USDT` },
             order.take_profit ? { label: t('field.pnlAtTp'), value: `${price(order.take_profit)} → ${formatSignificant(order.pnl_at_take_profit ?? '0')} USDT` } : null,
@@ -160,6 +177,7 @@ export function PositionCard({ order, feedPrice, marketOpen }: { order: FuturesO
             { label: t('field.payout'), value: `${formatSignificant(order.close.payout)} USDT`, testId: 'futures-closed-payout' },
             // A gap past the liquidation price: the loss beyond the margin is the house's, and the card says so beside the P&L the price moved.
             Number(order.close.house_absorbed) > 0 ? { label: t('field.houseAbsorbed'), value: `${formatSignificant(order.close.house_absorbed)} USDT`, testId: 'futures-house-absorbed' } : null,
+            order.copy && order.copy.profit_share !== '0.000000' ? { label: t('copy.profitShare'), value: formatSignificant(order.copy.profit_share), testId: 'futures-copy-share' } : null,
           ]}
         />
       ) : null}
@@ -183,6 +201,20 @@ export function PositionCard({ order, feedPrice, marketOpen }: { order: FuturesO
           >
             {t('action.close')}
           </Button>
+          {order.copy?.linked ? (
+            <Button
+              size="small"
+              fill="outline"
+              loading={selfHold.isPending}
+              onClick={() => {
+                const nickname = order.copy?.trader_nickname ?? '';
+                void Dialog.confirm({ content: t('confirm.selfHold', { nickname }), onConfirm: () => run(() => selfHold.mutateAsync(order.id), t('done.selfHeld')) });
+              }}
+              data-testid="futures-self-hold"
+            >
+              {t('action.selfHold')}
+            </Button>
+          ) : null}
         </div>
       ) : null}
       {order.status === 'holding' && !marketOpen ? (

@@ -75,6 +75,8 @@ export interface FuturesOrder {
     house_absorbed: string;
     closed_at: number;
   };
+  /** Set when the position is a copy of a trader's (copy trading): still linked to their closes, or self-held. */
+  copy: null | { trader_user_id: number; trader_nickname: string; linked: boolean; profit_share: string };
 }
 
 export interface LeverDeal {
@@ -174,6 +176,17 @@ export const useBatchClose = () => useFuturesMutation((type: 0 | 1 | 2) => api.p
 export const useCancelEntrust = () => useFuturesMutation((id: number) => api.post<FuturesOrder>('/lever/cancel', { id }));
 export const useSetStops = () =>
   useFuturesMutation((input: { id: number; target_profit_price?: string; stop_loss_price?: string }) => api.post<FuturesOrder>('/lever/setstop', { ...input }));
+/** Makes a copied position the follower's own (copy trading's self-holding): the copy lists change too. */
+export const useSelfHoldCopy = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<FuturesOrder>('/follow/selfHolding', { transaction_id: id }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: [FUTURES_KEY] });
+      void client.invalidateQueries({ queryKey: ['copy'] });
+    },
+  });
+};
 export const useAddMargin = () => useFuturesMutation((input: { id: number; amount: string }) => api.post<FuturesOrder>('/lever/add_margin', { ...input }));
 
 export const futuresPaths = {

@@ -41,6 +41,7 @@ function holding(fields: Partial<FuturesOrder> = {}): FuturesOrder {
     created_at: 0,
     opened_at: 0,
     close: null,
+    copy: null,
     ...fields,
   };
 }

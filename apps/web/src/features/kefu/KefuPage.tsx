@@ -1,4 +1,4 @@
-import { Button, Image, ImageViewer, Input, List, Skeleton } from 'antd-mobile';
+import { Button, Image, ImageViewer, List, Skeleton, TextArea } from 'antd-mobile';
 import { PictureOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -132,7 +132,22 @@ export default function KefuPage() {
           <PictureOutline />
         </button>
         <input ref={fileInput} type="file" accept="image/*" hidden onChange={(event) => void submitImage(event.target.files?.[0])} />
-        <Input className="kefu-composer__input" value={draft} onChange={setDraft} placeholder={t('placeholder')} maxLength={2000} onEnterPress={submitText} data-testid="kefu-input" />
+        {/* Grows to three lines, so a question filled in from a "contact customer service" link reads whole before it is sent. */}
+        <TextArea
+          className="kefu-composer__input"
+          value={draft}
+          onChange={setDraft}
+          placeholder={t('placeholder')}
+          maxLength={2000}
+          rows={1}
+          autoSize={{ minRows: 1, maxRows: 3 }}
+          onEnterPress={(event) => {
+            if (event.shiftKey || event.nativeEvent.isComposing) return;
+            event.preventDefault();
+            submitText();
+          }}
+          data-testid="kefu-input"
+        />
         <Button color="primary" size="small" onClick={submitText} loading={send.isPending} disabled={!draft.trim()} data-testid="kefu-send">
           {t('send')}
         </Button>
