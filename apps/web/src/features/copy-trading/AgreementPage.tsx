@@ -69,7 +69,7 @@ export default function AgreementPage() {
               key={entry.code}
               to={agreementPath(entry.code)}
               replace
-              className={`copy-badge ${entry.code === language ? '' : 'copy-badge--muted'} copy-language`}
+              className={`gold-tag ${entry.code === language ? '' : 'gold-tag--muted'} copy-language`}
             >
               {entry.nativeName}
             </Link>

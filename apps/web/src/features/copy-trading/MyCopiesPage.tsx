@@ -40,7 +40,7 @@ function FollowCard({ follow }: { follow: Follow }) {
         <Link to={copyPaths.trader(follow.trader_user_id)} className="copy-inline-link">
           <strong>{follow.trader_nickname}</strong>
         </Link>
-        <span className={`copy-badge ${following ? '' : 'copy-badge--muted'}`}>{t(`my.status.${follow.status}`)}</span>
+        <span className={`gold-tag ${following ? '' : 'gold-tag--muted'}`}>{t(`my.status.${follow.status}`)}</span>
         <span className="copy-row__end">{t(`followType.${follow.type}`, { number: follow.number })}</span>
       </header>
       {follow.history && follow.history.length > 0 ? (
@@ -95,7 +95,7 @@ function CurrentCopy({ position, feedPrice: liveFeedPrice }: { position: CopiedP
         <span className={`copy-side copy-side--${position.side}`}>{t(`side.${position.side}`)}</span>
         <strong>{position.symbol}</strong>
         <span className="copy-card__meta">{t('lotsTimes', { lots: position.lots, multiple: position.multiple })}</span>
-        <span className={`copy-badge ${position.linked ? '' : 'copy-badge--muted'}`} data-testid="copy-position-link">
+        <span className={`gold-tag ${position.linked ? '' : 'gold-tag--muted'}`} data-testid="copy-position-link">
           {position.linked ? t('my.linked', { nickname: position.trader_nickname }) : t('my.selfHeld')}
         </span>
       </header>

@@ -18,7 +18,7 @@ function TraderCard({ trader }: { trader: Trader }) {
     <Link to={copyPaths.trader(trader.trader_user_id)} className="copy-card copy-card--link" data-testid={`copy-trader-${trader.trader_user_id}`}>
       <header className="copy-card__head">
         <TraderIdentity trader={trader} />
-        {trader.following ? <span className="copy-badge">{t('following')}</span> : null}
+        {trader.following ? <span className="gold-tag">{t('following')}</span> : null}
       </header>
       <div className="copy-card__figures">
         <div>

@@ -126,7 +126,7 @@ export function PositionCard({ order, feedPrice, marketOpen }: { order: FuturesO
         {order.status === 'entrusted' || order.status === 'cancelled' ? <span className="futures-card__status">{t(`status.${order.status}`)}</span> : null}
         {order.close ? <span className="futures-card__status" data-testid="futures-close-reason">{t(`reason.${order.close.reason}`)}</span> : null}
         {order.copy ? (
-          <span className={`futures-copy ${order.copy.linked ? '' : 'futures-copy--own'}`} data-testid="futures-copy-mark" data-linked={String(order.copy.linked)}>
+          <span className={`gold-tag ${order.copy.linked ? '' : 'gold-tag--muted'}`} data-testid="futures-copy-mark" data-linked={String(order.copy.linked)}>
             {order.copy.linked ? t('copy.linked', { nickname: order.copy.trader_nickname }) : t('copy.selfHeld')}
           </span>
         ) : null}
