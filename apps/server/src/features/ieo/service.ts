@@ -135,10 +135,16 @@ export function createIeoService(ctx: AppContext) {
     );
   }
 
-  /** The pool the uncapped subscribers shared, recomputed from the sale's commitments (fixed since its end); null when no cap left one. */
+  /** Per allocated project: its commitments are fixed from the end of the sale, so the pool is worked out once, not for every order shown. */
+  const redistributions = new Map<number, ReturnType<typeof allocateIeo>['redistribution']>();
+
+  /** The pool the uncapped subscribers shared, recomputed from the sale's commitments; null when no cap left one. */
   function redistributionOf(project: Project) {
-    const commitments = db.select({ key: ieoOrders.id, committed: ieoOrders.committed }).from(ieoOrders).where(eq(ieoOrders.projectId, project.id)).all();
-    return allocateIeo(project.totalIssuance, project.maxPerUser, commitments).redistribution;
+    if (!redistributions.has(project.id)) {
+      const commitments = db.select({ key: ieoOrders.id, committed: ieoOrders.committed }).from(ieoOrders).where(eq(ieoOrders.projectId, project.id)).all();
+      redistributions.set(project.id, allocateIeo(project.totalIssuance, project.maxPerUser, commitments).redistribution);
+    }
+    return redistributions.get(project.id) ?? null;
   }
 
   /**
