@@ -1,8 +1,7 @@
-import { TIMING } from '@openbourse/core';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { toast } from '../shared/api/request.ts';
+import { toastThenGo } from '../shared/api/request.ts';
 import { navigateTo, ROUTES } from '../shared/navigation.ts';
 import { useSession } from '../shared/session.ts';
 
@@ -14,10 +13,8 @@ export function AuthGuard({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (token) return;
-    toast(t('auth.pleaseLogin'));
     const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
-    const timer = setTimeout(() => navigateTo(`${ROUTES.login}?redirect=${redirect}`, { replace: true }), TIMING.redirectDelayMs);
-    return () => clearTimeout(timer);
+    return toastThenGo(t('auth.pleaseLogin'), () => navigateTo(`${ROUTES.login}?redirect=${redirect}`, { replace: true }));
   }, [token, t, location.pathname, location.search]);
 
   return token ? children : null;

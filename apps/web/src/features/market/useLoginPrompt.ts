@@ -1,7 +1,6 @@
-import { TIMING } from '@openbourse/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { toast } from '../../shared/api/request.ts';
+import { toastThenGo } from '../../shared/api/request.ts';
 import { ROUTES } from '../../shared/navigation.ts';
 
 /** The login link that brings the visitor back to where they were. */
@@ -16,7 +15,6 @@ export function useLoginPrompt(): () => void {
   const navigate = useNavigate();
   const loginPath = useLoginPath();
   return () => {
-    toast(t('auth.pleaseLogin'));
-    setTimeout(() => navigate(loginPath), TIMING.redirectDelayMs);
+    toastThenGo(t('auth.pleaseLogin'), () => navigate(loginPath));
   };
 }

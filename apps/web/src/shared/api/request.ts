@@ -1,5 +1,6 @@
 import { TIMING } from '@openbourse/core';
 import { Toast } from 'antd-mobile';
+import { createElement } from 'react';
 import { t } from '../i18n/index.ts';
 import { navigateTo, ROUTES } from '../navigation.ts';
 import { session } from '../session.ts';
@@ -32,14 +33,31 @@ export function toast(message: string): void {
   Toast.show({ content: message, duration: TIMING.toastMs });
 }
 
+/**
+ * Spec 6: the message stays readable for 1.2 s before `go` runs. The toast
+ * renders a beat after it is asked for (longer on a busy phone), so the 1.2 s
+ * count from the moment it is in the page; should it never get there (another
+ * toast replaced it first), `go` still runs a second later. Returns a cancel.
+ */
+export function toastThenGo(message: string, go: () => void): () => void {
+  let exact: ReturnType<typeof setTimeout> | undefined;
+  const fallback = setTimeout(go, TIMING.redirectDelayMs + 1000);
+  const onShown = (element: HTMLElement | null) => {
+    if (!element || exact !== undefined) return;
+    clearTimeout(fallback);
+    exact = setTimeout(go, TIMING.redirectDelayMs);
+  };
+  Toast.show({ content: createElement('span', { ref: onShown }, message), duration: TIMING.toastMs });
+  return () => {
+    clearTimeout(fallback);
+    clearTimeout(exact);
+  };
+}
+
 function encode(params: Params): URLSearchParams {
   const form = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null) form.append(key, String(value));
   return form;
-}
-
-function redirectLater(path: string): void {
-  setTimeout(() => navigateTo(path), TIMING.redirectDelayMs);
 }
 
 interface Envelope {
@@ -102,12 +120,10 @@ export async function request<T>(path: string, params: Params = {}, options: Req
 
   const message = typeof envelope.message === 'string' ? envelope.message : t('shell:request.unknown');
   if (envelope.type === '999') {
-    toast(message);
     session.clear();
-    redirectLater(ROUTES.login);
+    toastThenGo(message, () => navigateTo(ROUTES.login));
   } else if (envelope.type === '998') {
-    toast(message);
-    redirectLater(ROUTES.realMark);
+    toastThenGo(message, () => navigateTo(ROUTES.realMark));
   } else if (!options.silent) {
     toast(message);
   }
