@@ -1,3 +1,4 @@
+import type { CopyLotLimits } from '@openbourse/core';
 import type { UserEvent } from '../market/bus.ts';
 
 /**
@@ -87,7 +88,8 @@ export interface LeverPositions {
   /** The order as `/lever/my_trade` presents it. */
   present(orderId: number): Record<string, unknown> | null;
   tick(tickId: number): LeverTick | null;
-  contractLimits(symbol: string): { minLots: number; maxLotsPerOrder: number } | null;
+  /** The contract's lot limits and what the user already holds on it: how a copy is sized to fit. */
+  copyLotLimits(userId: number, symbol: string): CopyLotLimits | null;
   /** The lever account's available balance (minor units). */
   available(userId: number): number;
   onPositionEvent(listener: (event: LeverPositionEvent) => void): void;

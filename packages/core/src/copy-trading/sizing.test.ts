@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accuracyBps, copyLots, copyNumberHundredths, copyNumberText, copyProfitShare, shareRateText } from './sizing.ts';
+import { accuracyBps, copyLots, fitCopyLots, copyNumberHundredths, copyNumberText, copyProfitShare, shareRateText } from './sizing.ts';
 
 describe('copyNumberHundredths', () => {
   it.each([
@@ -41,6 +41,21 @@ describe('copyLots', () => {
   it('refuses impossible inputs', () => {
     expect(() => copyLots(1, 0, 1)).toThrow(RangeError);
     expect(() => copyLots(1, 100, 0)).toThrow(RangeError);
+  });
+});
+
+describe('fitCopyLots', () => {
+  const limits = { minLots: 1, maxLotsPerOrder: 1000, maxLotsPerUser: 5000, openLots: 0 };
+
+  it.each([
+    ['within every limit', 14, limits, { lots: 14, reduced: false }],
+    ['above the per-order maximum: cut to it', 1460, limits, { lots: 1000, reduced: true }],
+    ['above the room the follower has left: cut to the room', 900, { ...limits, openLots: 4500 }, { lots: 500, reduced: true }],
+    ['no room left at all: skipped', 5, { ...limits, openLots: 5000 }, { lots: 0, reduced: false }],
+    ['below the minimum: skipped, never rounded up', 0, limits, { lots: 0, reduced: false }],
+    ['room below the minimum: skipped', 10, { ...limits, minLots: 5, openLots: 4997 }, { lots: 0, reduced: false }],
+  ])('%s', (_case, wanted, given, expected) => {
+    expect(fitCopyLots(wanted, given)).toEqual(expected);
   });
 });
 

@@ -38,6 +38,28 @@ export function copyLots(type: CopyType, numberHundredths: number, traderLots: n
   return Math.floor((numberHundredths * traderLots) / 100);
 }
 
+/** An instrument's lot limits as they bear on one follower's copy. */
+export interface CopyLotLimits {
+  minLots: number;
+  maxLotsPerOrder: number;
+  maxLotsPerUser: number;
+  /** Lots the follower already holds on the instrument. */
+  openLots: number;
+}
+
+/**
+ * A copy sized within the instrument's lot limits: more than one order may
+ * carry, or than the follower's room under the per-user maximum, is cut down
+ * to what fits (the follower still follows the trade, at the most allowed);
+ * 0 when not even the minimum fits (the copy is skipped with the reason).
+ */
+export function fitCopyLots(wanted: number, limits: CopyLotLimits): { lots: number; reduced: boolean } {
+  const room = Math.min(limits.maxLotsPerOrder, limits.maxLotsPerUser - limits.openLots);
+  const lots = Math.min(wanted, room);
+  if (lots < limits.minLots) return { lots: 0, reduced: false };
+  return { lots, reduced: lots < wanted };
+}
+
 /** The number as shown: two decimals for a multiple, whole lots for fixed lots. */
 export function copyNumberText(type: CopyType, numberHundredths: number): string {
   if (type === 2) return String(Math.floor(numberHundredths / 100));

@@ -343,6 +343,25 @@ describe('copy trading (/follow/*)', () => {
     await server.post('/lever/close', { id: order.id }, { token: trader.token });
   });
 
+  it("cuts a copy above the instrument's lot limit down to the limit, and says so", async () => {
+    const events = captureEvents();
+    const big = await newUser('20000');
+    await server.post('/follow/agree', {}, { token: big.token });
+    // 200 × the trader's 10 lots = 2,000, above BTC/USDT's 1,000 lots per order
+    expect((await server.post('/follow/follow', { trader_user_id: trader.id, type: 1, number: '200' }, { token: big.token })).type).toBe('ok');
+    await feed('100000');
+    const order = await open(10);
+    const copy = (await copyOf(big.token, order.id)) as CopiedPosition;
+    expect(copy).toMatchObject({ status: 'holding', lots: 1000, open_tick_id: order.open_tick_id, linked: true });
+    expect(events).toContainEqual(
+      expect.objectContaining({ userId: big.id, kind: 'copy.position_reduced', refId: copy.id, params: { symbol: 'BTC/USDT', side: 'long', lots: 1000, wanted: 2000, trader: 'Alpha', tick_id: order.open_tick_id } }),
+    );
+    expect(events.some((event) => event.userId === big.id && event.kind === 'copy.position_opened')).toBe(false);
+    await server.post('/follow/cancel', { follow_user_id: trader.id }, { token: big.token });
+    await server.post('/lever/close', { id: order.id }, { token: trader.token });
+    await server.post('/lever/close', { id: copy.id }, { token: big.token });
+  });
+
   it('cancelling a follow keeps its open copies as the follower’s own', async () => {
     await feed('100000');
     const order = await open(1);

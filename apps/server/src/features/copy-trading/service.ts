@@ -1,5 +1,5 @@
 import type { Language } from '@openbourse/i18n';
-import { accuracyBps, type CopyType, copyLots, copyNumberHundredths, copyNumberText, copyProfitShare, formatMinor, shareRateText, ticksToPrice } from '@openbourse/core';
+import { accuracyBps, type CopyType, copyLots, copyNumberHundredths, copyNumberText, copyProfitShare, fitCopyLots, formatMinor, shareRateText, ticksToPrice } from '@openbourse/core';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { copyAgreements, copyFollowHistory, copyFollows, copyPositions, copySkips, copyTraderApplications, copyTraders, copyTraderStats, futuresOrders, users } from '../../db/schema.ts';
 import type { AccountRef } from '../../ledger/accounts.ts';
@@ -376,18 +376,28 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
     const events: UserEvent[] = [];
     for (const { follow, frozenAt, frozenReason } of follows) {
       const now = ctx.now();
-      const lots = copyLots(follow.type as CopyType, follow.numberHundredths, order.lots);
+      const wanted = copyLots(follow.type as CopyType, follow.numberHundredths, order.lots);
       try {
         // A frozen account may not trade (as /lever/submit refuses it): the copy is skipped with that reason.
         if (frozenAt !== null) throw new AppError('errors.accountFrozen', { reason: frozenReason ?? '' });
         const opened = db.transaction(() => {
+          const limits = positions.copyLotLimits(follow.followerId, order.symbol);
+          const fitted = limits ? fitCopyLots(wanted, limits) : { lots: 0, reduced: false };
+          // Nothing fits: opening what one order may carry refuses with the limit it breaks, which the skip records.
+          const lots = fitted.lots > 0 ? fitted.lots : Math.min(wanted, limits?.maxLotsPerOrder ?? wanted);
           const result = positions.openMirror(follow.followerId, { symbol: order.symbol, side: order.side, multiple: order.multiple, lots }, tick);
           db.insert(copyPositions)
             .values({ followerOrderId: result.orderId, traderOrderId, followId: follow.id, followerId: follow.followerId, traderId: trader.userId, openTickId: tick.id, shareBps: trader.shareBps, createdAt: now })
             .run();
-          return result;
+          return { ...result, lots, reduced: fitted.reduced };
         });
-        events.push(opened.event, { userId: follow.followerId, kind: 'copy.position_opened', refType: 'futures_order', refId: opened.orderId, params: { symbol: order.symbol, side: order.side, lots, trader: trader.nickname, tick_id: tick.id }, time: now });
+        const params = { symbol: order.symbol, side: order.side, lots: opened.lots, trader: trader.nickname, tick_id: tick.id };
+        events.push(
+          opened.event,
+          opened.reduced
+            ? { userId: follow.followerId, kind: 'copy.position_reduced', refType: 'futures_order', refId: opened.orderId, params: { ...params, wanted }, time: now }
+            : { userId: follow.followerId, kind: 'copy.position_opened', refType: 'futures_order', refId: opened.orderId, params, time: now },
+        );
       } catch (error) {
         if (!(error instanceof AppError)) {
           ctx.log.error({ err: error, followId: follow.id, traderOrderId }, 'copy open failed');

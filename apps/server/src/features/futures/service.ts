@@ -1049,9 +1049,10 @@ export function createFuturesService(ctx: AppContext, contracts: Map<string, Fut
       return row ? present(row) : null;
     },
     tick: (tickId) => (tickById.get(tickId) as LeverTick | undefined) ?? null,
-    contractLimits: (symbol) => {
+    copyLotLimits: (userId, symbol) => {
       const contract = contracts.get(symbol);
-      return contract ? { minLots: contract.minLots, maxLotsPerOrder: contract.maxLotsPerOrder } : null;
+      if (!contract) return null;
+      return { minLots: contract.minLots, maxLotsPerOrder: contract.maxLotsPerOrder, maxLotsPerUser: contract.maxLotsPerUser, openLots: Number(statements.openLots.get(userId, symbol)) };
     },
     available: (userId) => leverBalance(userId).available,
     onPositionEvent: (listener) => void positionListeners.push(listener),

@@ -44,6 +44,7 @@ export const EMITTED_PARAMS: Record<string, readonly string[]> = {
   'copy.follow_edited': ['trader'],
   'copy.follow_cancelled': ['trader'],
   'copy.position_opened': ['symbol', 'side', 'lots', 'trader', 'tick_id'],
+  'copy.position_reduced': ['symbol', 'side', 'lots', 'wanted', 'trader', 'tick_id'],
   'copy.position_closed': ['symbol', 'pnl', 'share', 'currency', 'trader'],
   'copy.position_skipped': ['symbol', 'trader'],
   'copy.trader_approved': ['nickname'],

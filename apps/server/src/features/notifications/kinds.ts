@@ -95,6 +95,7 @@ export const NOTIFICATION_KINDS: Record<string, NotificationKind> = {
   'nft.listing_rejected': { category: 'nft', link: page(NFT_COLLECTION) },
   'nft.sold': { category: 'nft', link: page(NFT_COLLECTION) },
   'copy.position_opened': { category: 'copy', link: page('/pages/copytrade/my') },
+  'copy.position_reduced': { category: 'copy', link: page('/pages/copytrade/my') },
   'copy.position_closed': { category: 'copy', link: page('/pages/copytrade/my') },
   'copy.position_skipped': { category: 'copy', link: page('/pages/copytrade/my') },
   'copy.follow_started': { category: 'copy', link: page('/pages/copytrade/my') },

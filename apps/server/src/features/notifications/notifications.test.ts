@@ -29,7 +29,7 @@ interface NoticePage {
 const SAMPLE_PARAMS = {
   amount: '12.5', currency: 'USDT', reason: 'blurred photo', level: 1, fee: '1', device: 'Chrome on macOS', ip: '203.0.113.9', amount_in: '1', from: 'BTC', amount_out: '90000',
   to: 'USDT', count: 3, days: 30, day: 2, penalty: '0', token: 'NEW', held: '100', allocated: '50', paid: '50', refunded: '50', payout: '101', symbol: 'BTC/USDT', price: '90000', pnl: '-3.2', name: 'Sunrise #7',
-  code: 'ART-7', margin: '10', lots: 2, seconds: 60, hours: 2, trigger_price: '89000', tick_price: '88990', trader: 'Alpha', nickname: 'Alpha', tick_id: 4711, share: '0.5',
+  code: 'ART-7', margin: '10', lots: 2, wanted: 4, seconds: 60, hours: 2, trigger_price: '89000', tick_price: '88990', trader: 'Alpha', nickname: 'Alpha', tick_id: 4711, share: '0.5',
 };
 const LANGUAGES = ['zh', 'hk', 'en', 'jp', 'kor', 'th', 'fra', 'spa', 'may', 'vi'];
 
