@@ -128,7 +128,8 @@ describe('MarketPage', () => {
     const { fetchMock } = stubMarket();
     renderMarket();
     fireEvent.click(await screen.findByTestId('favourite-BTC/USDT'));
-    expect(toast).toHaveBeenCalledWith('请先登录');
+    // The real toast: the 1.2 s before login count from when it is on screen.
+    await screen.findByText('请先登录');
     await screen.findByTestId('login-page', {}, { timeout: 3000 });
     expect(fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname)).toEqual(['/api/currency/quotation_new']);
   });
