@@ -10,6 +10,7 @@ import { formatDateTime } from '../../shared/time.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { InputIssue } from '../../shared/ui/UnitInput.tsx';
 import { type DualProduct, dualPaths, useBuyDual, useDualProduct } from './api.ts';
 import { Outcomes } from './Outcomes.tsx';
 import { outcomesFor } from './outcomes.ts';
@@ -61,11 +62,7 @@ function BuyForm({ product }: { product: DualProduct }) {
             { label: t('purchase.available'), value: balance.data ? `${formatSignificant(balance.data.available)} ${product.invest_currency}` : '--' },
           ]}
         />
-        {tooMuch ? (
-          <p className="dual-issue" role="alert">
-            {t('purchase.insufficient')}
-          </p>
-        ) : null}
+        {tooMuch ? <InputIssue>{t('purchase.insufficient')}</InputIssue> : null}
         <p className="dual-note">{t('purchase.heldIn')}</p>
       </Section>
       <Section title={t('purchase.outcomesTitle')} testId="dual-preview">

@@ -1,5 +1,5 @@
 import { formatMinor, ieoCost, parseDecimal, toMinor } from '@openbourse/core';
-import { Button, Dialog, Input, Selector, Skeleton } from 'antd-mobile';
+import { Button, Dialog, Selector, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { formatDateTime } from '../../shared/time.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { InputIssue, UnitInput } from '../../shared/ui/UnitInput.tsx';
 import { type IeoProject, ieoPaths, useIeoProject, useSubscribe } from './api.ts';
 import { IeoStatusTag } from './IeoStatusTag.tsx';
 import { Progress } from './Progress.tsx';
@@ -61,10 +62,7 @@ function SubscribeForm({ project }: { project: IeoProject }) {
         className="ieo-pay"
         data-testid="ieo-pay-currency"
       />
-      <div className="ieo-input">
-        <Input value={amount} onChange={setAmount} inputMode="decimal" placeholder={t('subscribe.placeholder', { min: formatSignificant(project.min_per_user, 0) })} clearable data-testid="ieo-amount" />
-        <span className="ieo-input__unit">{project.token}</span>
-      </div>
+      <UnitInput value={amount} onChange={setAmount} unit={project.token} placeholder={t('subscribe.placeholder', { min: formatSignificant(project.min_per_user, 0) })} clearable testId="ieo-amount" />
       <Facts
         facts={[
           { label: t('fields.price'), value: price ? `${price.price} ${payCurrency}` : '--' },
@@ -73,9 +71,7 @@ function SubscribeForm({ project }: { project: IeoProject }) {
         ]}
       />
       {issue ? (
-        <p className="ieo-issue" role="alert">
-          {t(`issues.${issue}`, { min: formatSignificant(project.min_per_user, 0), token: project.token })}
-        </p>
+        <InputIssue>{t(`issues.${issue}`, { min: formatSignificant(project.min_per_user, 0), token: project.token })}</InputIssue>
       ) : null}
       <p className="ieo-note">{t('subscribe.held')}</p>
       <Button block color="primary" size="large" disabled={amount === '' || issue !== null} loading={subscribe.isPending} onClick={() => setConfirming(true)} data-testid="ieo-submit">

@@ -1,5 +1,5 @@
 import { dec, millionthsToPercent } from '@openbourse/core';
-import { Button, Dialog, Input, Result, Skeleton } from 'antd-mobile';
+import { Button, Dialog, Result, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { formatDateTime } from '../../shared/time.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { InputIssue, UnitInput } from '../../shared/ui/UnitInput.tsx';
 import { amountIssue, effectiveRange, lockDayRanges, previewYield, scaleOf } from './amounts.ts';
 import { type LockProduct, lockPaths, useLock, useLockProducts } from './api.ts';
 import './lock-mining.css';
@@ -46,13 +47,17 @@ function LockForm({ product }: { product: LockProduct }) {
   return (
     <>
       <Section title={t('buy.amountTitle')} testId="lock-form">
-        <div className="lock-input">
-          <Input value={amount} onChange={setAmount} inputMode="decimal" placeholder={t('buy.placeholder', { min: formatSignificant(product.min_amount) })} clearable data-testid="lock-amount" />
-          <span className="lock-input__unit">{unit}</span>
-          <button type="button" className="header-link" onClick={fillAll} data-testid="lock-all">
-            {t('buy.all')}
-          </button>
-        </div>
+        <UnitInput
+          value={amount}
+          onChange={setAmount}
+          unit={unit}
+          placeholder={t('buy.placeholder', { min: formatSignificant(product.min_amount) })}
+          clearable
+          testId="lock-amount"
+          onAll={fillAll}
+          allLabel={t('buy.all')}
+          allTestId="lock-all"
+        />
         <Facts
           facts={[
             { label: t('buy.available'), value: available === undefined ? '--' : `${formatSignificant(available)} ${unit}`, testId: 'lock-available' },
@@ -60,9 +65,9 @@ function LockForm({ product }: { product: LockProduct }) {
           ]}
         />
         {issue ? (
-          <p className="lock-issue" role="alert" data-testid="lock-issue">
+          <InputIssue testId="lock-issue">
             {t(`issues.${issue}`, { min: formatSignificant(product.min_amount), remaining: formatSignificant(product.user_remaining ?? '0'), currency: unit })}
-          </p>
+          </InputIssue>
         ) : null}
       </Section>
       <Section title={t('buy.previewTitle')} testId="lock-preview">

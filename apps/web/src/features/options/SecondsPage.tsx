@@ -1,5 +1,5 @@
 import { toneOf } from '@openbourse/core';
-import { Button, Dialog, Input, Skeleton } from 'antd-mobile';
+import { Button, Dialog, Skeleton } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { Facts, Section } from '../../shared/ui/Facts.tsx';
 import { FrozenBanner } from '../../shared/ui/FrozenBanner.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { InputIssue, UnitInput } from '../../shared/ui/UnitInput.tsx';
 import { type OptionDirection, type OptionPeriod, optionPaths, type PayableCurrency, type SecondsOption, useOptionPeriods, useOptionResult, usePayableCurrencies, useSubmitOption } from './api.ts';
 import { OptionResult } from './OptionResult.tsx';
 import { previewTicket } from './preview.ts';
@@ -175,18 +176,13 @@ function Ticket({ quote, periods, currencies }: { quote: Quote; periods: OptionP
             </button>
           ))}
         </div>
-        <div className="options-stake">
-          <Input value={stake} onChange={setStake} inputMode="decimal" placeholder={limits ? t('ticket.range', { min: limits.min, max: limits.max, currency: currency.currency }) : ''} data-testid="options-stake" />
-          <span className="options-stake__unit">{currency.currency}</span>
-        </div>
+        <UnitInput value={stake} onChange={setStake} unit={currency.currency} placeholder={limits ? t('ticket.range', { min: limits.min, max: limits.max, currency: currency.currency }) : ''} testId="options-stake" />
         <p className="options-available" data-testid="options-available">
           {t('ticket.available', { amount: formatSignificant(currency.available), currency: currency.currency })} ·{' '}
           <Link to="/pages/fund/fundTransfer">{t('ticket.transfer')}</Link>
         </p>
         {preview.problem ? (
-          <p className="options-issue" role="alert" data-testid="options-issue">
-            {t(`ticket.problem.${preview.problem}`, { min: limits?.min, max: limits?.max, currency: currency.currency })}
-          </p>
+          <InputIssue testId="options-issue">{t(`ticket.problem.${preview.problem}`, { min: limits?.min, max: limits?.max, currency: currency.currency })}</InputIssue>
         ) : null}
         <Facts
           facts={[

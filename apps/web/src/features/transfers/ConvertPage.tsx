@@ -9,6 +9,7 @@ import { formatDecimal, formatSignificant } from '../../shared/format.ts';
 import { FrozenBanner } from '../../shared/ui/FrozenBanner.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { AllButton, InputIssue } from '../../shared/ui/UnitInput.tsx';
 import { type Conversion, type ConversionQuote, type ConvertCurrency, type ConvertList, useConversionQuote, useConvert, useConvertList } from './api.ts';
 import { checkAmount, plainAmount } from './amounts.ts';
 import { CoinIcon, SheetPicker } from './SheetPicker.tsx';
@@ -115,14 +116,10 @@ function ConvertForm({ list }: { list: ConvertList }) {
         <div className="transfers-convert-line">
           <CurrencyPicker title={t('convert.fromTitle')} currencies={list.currencies} value={fromId} onChange={pickFrom} testId="convert-from" />
           <Input className="transfers-convert-line__input" inputMode="decimal" placeholder={t('convert.amountPlaceholder')} value={amount} onChange={setAmount} data-testid="convert-amount" />
-          <button type="button" className="transfers-amount__all" onClick={() => from && setAmount(plainAmount(from.available))} data-testid="convert-max">
-            {t('convert.max')}
-          </button>
+          <AllButton label={t('convert.max')} onClick={() => from && setAmount(plainAmount(from.available))} testId="convert-max" />
         </div>
         {checked.issue ? (
-          <div className="transfers-hint transfers-hint--warn" data-testid="convert-issue">
-            {t(`issues.${checked.issue}`, { decimals: from?.scale ?? 0 })}
-          </div>
+          <InputIssue testId="convert-issue">{t(`issues.${checked.issue}`, { decimals: from?.scale ?? 0 })}</InputIssue>
         ) : null}
       </section>
 

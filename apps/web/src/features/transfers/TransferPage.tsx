@@ -1,4 +1,4 @@
-import { Button, Input, Skeleton, Toast } from 'antd-mobile';
+import { Button, Skeleton, Toast } from 'antd-mobile';
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { SwapIcon } from '../../shared/ui/SwapIcon.tsx';
 import { useMemo, useState } from 'react';
@@ -8,6 +8,7 @@ import { formatSignificant } from '../../shared/format.ts';
 import { FrozenBanner } from '../../shared/ui/FrozenBanner.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { InputIssue, UnitInput } from '../../shared/ui/UnitInput.tsx';
 import { type TransferAccount, useAccountTransfer, useCurrencies, useTransferAccounts, useWalletAccounts } from './api.ts';
 import { checkAmount, plainAmount } from './amounts.ts';
 import { CoinIcon, SheetPicker } from './SheetPicker.tsx';
@@ -156,27 +157,21 @@ function TransferForm({ accounts }: { accounts: TransferAccount[] }) {
         )}
 
         <span className="transfers-label transfers-label--spaced">{t('transfer.amount')}</span>
-        <div className="transfers-amount">
-          <Input
-            className="transfers-amount__input"
-            inputMode="decimal"
-            placeholder={t('transfer.amountPlaceholder')}
-            value={amount}
-            onChange={setAmount}
-            data-testid="transfer-amount"
-          />
-          <span className="transfers-amount__unit">{symbol}</span>
-          <button type="button" className="transfers-amount__all" onClick={() => fromBalance && setAmount(plainAmount(fromBalance.available))} data-testid="transfer-all">
-            {t('transfer.all')}
-          </button>
-        </div>
+        <UnitInput
+          value={amount}
+          onChange={setAmount}
+          unit={symbol}
+          placeholder={t('transfer.amountPlaceholder')}
+          testId="transfer-amount"
+          onAll={() => fromBalance && setAmount(plainAmount(fromBalance.available))}
+          allLabel={t('transfer.all')}
+          allTestId="transfer-all"
+        />
         <div className="transfers-available" data-testid="transfer-available">
           {t('transfer.available', { account: from?.name ?? '', amount: fromBalance ? formatSignificant(fromBalance.available) : '--', currency: symbol })}
         </div>
         {checked.issue ? (
-          <div className="transfers-hint transfers-hint--warn" data-testid="transfer-issue">
-            {t(`issues.${checked.issue}`, { decimals: scale })}
-          </div>
+          <InputIssue testId="transfer-issue">{t(`issues.${checked.issue}`, { decimals: scale })}</InputIssue>
         ) : null}
       </section>
 
