@@ -154,7 +154,7 @@ function VoucherForm({ coin, chain }: { coin: CoinInfo; chain: ChainInfo }) {
           />
         </Form.Item>
         <Form.Item name="amount" label={t('voucher.amount', { currency: coin.currency })} rules={[zodRule(amountRule, undefined, 'amount')]} description={t('voucher.minimum', { min: formatSignificant(coin.voucher.min), currency: coin.currency })}>
-          <TestIdInput testId="voucher-amount" inputMode="decimal" placeholder={t('voucher.amountPlaceholder')} />
+          <TestIdInput testId="voucher-amount" decimal placeholder={t('voucher.amountPlaceholder')} />
         </Form.Item>
         <Form.Item name="account" label={t('voucher.account')}>
           <TestIdInput testId="voucher-account" placeholder={t('voucher.accountPlaceholder')} maxLength={100} />

@@ -235,7 +235,7 @@ function WithdrawContent({ coin, user, initialChain }: { coin: CoinInfo; user: F
           }
           description={t('withdraw.available', { amount: formatSignificant(coin.available), currency: coin.currency })}
         >
-          <TestIdInput testId="withdraw-amount" inputMode="decimal" placeholder={terms ? t('withdraw.amountPlaceholder', { min: formatSignificant(terms.min) }) : ''} />
+          <TestIdInput testId="withdraw-amount" decimal placeholder={terms ? t('withdraw.amountPlaceholder', { min: formatSignificant(terms.min) }) : ''} />
         </Form.Item>
         <Form.Item label={t('withdraw.summary')}>
           <div className="funds-facts" data-testid="withdraw-summary">

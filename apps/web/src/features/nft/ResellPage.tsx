@@ -1,11 +1,12 @@
 import { saleSplit, toMinor, formatMinor } from '@openbourse/core';
-import { Button, Input, Selector, Toast } from 'antd-mobile';
+import { Button, Selector, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatSignificant } from '../../shared/format.ts';
 import { Facts } from '../../shared/ui/Facts.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { DecimalInput } from '../../shared/ui/DecimalInput.tsx';
 import { nftPaths, useMyNfts, useResell } from './api.ts';
 import { ReviewNotice } from './parts.tsx';
 import './nft.css';
@@ -63,11 +64,11 @@ export default function ResellPage() {
           onChange={(values) => setMode((values[0] as 1 | 2 | undefined) ?? 1)}
         />
         <div className="nft-box">
-          <Input placeholder={mode === 2 ? t('auction.startPrice') : t('sale.price')} value={price} onChange={setPrice} inputMode="decimal" data-testid="nft-resell-price" />
+          <DecimalInput placeholder={mode === 2 ? t('auction.startPrice') : t('sale.price')} value={price} onChange={setPrice} data-testid="nft-resell-price" />
         </div>
         {mode === 2 ? (
           <div className="nft-box">
-            <Input placeholder={t('auction.increase')} value={increase} onChange={setIncrease} inputMode="decimal" />
+            <DecimalInput placeholder={t('auction.increase')} value={increase} onChange={setIncrease} />
           </div>
         ) : null}
         <Selector style={{ marginTop: 10 }} options={DURATIONS.map((value) => ({ label: t('resell.hours', { count: value }), value }))} value={[hours]} onChange={(values) => setHours(values[0] ?? 72)} />

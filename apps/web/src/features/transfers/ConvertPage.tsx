@@ -1,5 +1,5 @@
 import { type ConversionPreview, dec, formatMinor, previewConversion } from '@openbourse/core';
-import { Button, Input, Skeleton } from 'antd-mobile';
+import { Button, Skeleton } from 'antd-mobile';
 import { CheckCircleFill, ClockCircleOutline } from 'antd-mobile-icons';
 import { SwapIcon } from '../../shared/ui/SwapIcon.tsx';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { FrozenBanner } from '../../shared/ui/FrozenBanner.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { AllButton, InputIssue } from '../../shared/ui/UnitInput.tsx';
+import { DecimalInput } from '../../shared/ui/DecimalInput.tsx';
 import { type Conversion, type ConversionQuote, type ConvertCurrency, type ConvertList, useConversionQuote, useConvert, useConvertList } from './api.ts';
 import { checkAmount, plainAmount } from './amounts.ts';
 import { CoinIcon, SheetPicker } from './SheetPicker.tsx';
@@ -115,7 +116,7 @@ function ConvertForm({ list }: { list: ConvertList }) {
         </div>
         <div className="transfers-convert-line">
           <CurrencyPicker title={t('convert.fromTitle')} currencies={list.currencies} value={fromId} onChange={pickFrom} testId="convert-from" />
-          <Input className="transfers-convert-line__input" inputMode="decimal" placeholder={t('convert.amountPlaceholder')} value={amount} onChange={setAmount} data-testid="convert-amount" />
+          <DecimalInput className="transfers-convert-line__input" placeholder={t('convert.amountPlaceholder')} value={amount} onChange={setAmount} data-testid="convert-amount" />
           <AllButton label={t('convert.max')} onClick={() => from && setAmount(plainAmount(from.available))} testId="convert-max" />
         </div>
         {checked.issue ? (

@@ -1,7 +1,5 @@
-import { Input } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { currentLocale } from '../i18n/index.ts';
-import { shownDecimal, typedDecimal } from '../trading/numbers.ts';
+import { DecimalInput } from './DecimalInput.tsx';
 import './unit-input.css';
 
 interface Props {
@@ -25,19 +23,9 @@ interface Props {
  * the trading form's fields do, so '100,5' in French is 100.5 and not an error.
  */
 export function UnitInput({ value, onChange, unit, placeholder, testId, clearable, onAll, allLabel, allTestId }: Props) {
-  const locale = currentLocale();
   return (
     <div className="unit-input">
-      <Input
-        className="unit-input__field"
-        inputMode="decimal"
-        autoComplete="off"
-        value={shownDecimal(value, locale)}
-        onChange={(text) => onChange(typedDecimal(text, locale))}
-        placeholder={placeholder}
-        clearable={clearable}
-        data-testid={testId}
-      />
+      <DecimalInput className="unit-input__field" value={value} onChange={onChange} placeholder={placeholder} clearable={clearable} data-testid={testId} />
       <span className="unit-input__unit">{unit}</span>
       {onAll ? <AllButton label={allLabel} onClick={onAll} testId={allTestId} /> : null}
     </div>
