@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatChangePercent, formatDecimal, formatSignificant } from './format.ts';
+import { formatAmount, formatChangePercent, formatDecimal, formatSignificant, plainDecimal } from './format.ts';
 
 describe('number display', () => {
   it('shows server decimals as sent, grouped', () => {
@@ -15,6 +15,11 @@ describe('number display', () => {
     expect(formatSignificant('5')).toBe('5.00');
     expect(formatSignificant('5000000.0000', 0)).toBe('5,000,000');
     expect(formatSignificant('250.50', 0)).toBe('250.5');
+  });
+
+  it('fills a field with a plain decimal: no trailing zeros, no grouping', () => {
+    expect(plainDecimal('10000.000000')).toBe('10000');
+    expect(plainDecimal('0.50000000')).toBe('0.5');
   });
 
   it('truncates amounts, never rounding up', () => {

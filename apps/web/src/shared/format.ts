@@ -22,6 +22,11 @@ export function formatSignificant(value: string, minDecimals = 2): string {
   return groupThousands(digits ? `${whole}.${digits}` : whole);
 }
 
+/** A server decimal as a field takes it, without trailing zeros ("0.50000000" → "0.5"): what an "All" button fills in. */
+export function plainDecimal(value: string): string {
+  return dec(value).toFixed();
+}
+
 /** Spec 9: amounts truncated (never rounded up) to the given decimals, with thousands separators. */
 export function formatAmount(value: DecimalInput, decimals = 2): string {
   return groupThousands(truncateDecimals(value, decimals));

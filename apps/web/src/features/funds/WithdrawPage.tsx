@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../shared/api/request.ts';
-import { formatSignificant } from '../../shared/format.ts';
+import { formatSignificant, plainDecimal } from '../../shared/format.ts';
 import { t as translate } from '../../shared/i18n/index.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { requiredRule, zodRule } from '../../shared/ui/form-rules.ts';
@@ -229,7 +229,7 @@ function WithdrawContent({ coin, user, initialChain }: { coin: CoinInfo; user: F
           label={t('withdraw.amount')}
           rules={amountRules}
           extra={
-            <button type="button" className="funds-all" onClick={() => form.setFieldValue('number', coin.available)} data-testid="withdraw-all">
+            <button type="button" className="funds-all" onClick={() => form.setFieldValue('number', plainDecimal(coin.available))} data-testid="withdraw-all">
               {t('withdraw.all')}
             </button>
           }

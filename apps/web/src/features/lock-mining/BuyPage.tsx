@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../shared/api/request.ts';
-import { formatSignificant } from '../../shared/format.ts';
+import { formatSignificant, plainDecimal } from '../../shared/format.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
@@ -31,7 +31,7 @@ function LockForm({ product }: { product: LockProduct }) {
   const fillAll = () => {
     if (available === undefined) return;
     const remaining = product.user_remaining ?? available;
-    setAmount(dec(remaining).lessThan(available) ? remaining : available);
+    setAmount(plainDecimal(dec(remaining).lessThan(available) ? remaining : available));
   };
 
   const submit = async () => {

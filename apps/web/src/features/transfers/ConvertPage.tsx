@@ -5,14 +5,14 @@ import { SwapIcon } from '../../shared/ui/SwapIcon.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { formatDecimal, formatSignificant } from '../../shared/format.ts';
+import { formatDecimal, formatSignificant, plainDecimal } from '../../shared/format.ts';
 import { FrozenBanner } from '../../shared/ui/FrozenBanner.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { AllButton, InputIssue } from '../../shared/ui/UnitInput.tsx';
 import { DecimalInput } from '../../shared/ui/DecimalInput.tsx';
 import { type Conversion, type ConversionQuote, type ConvertCurrency, type ConvertList, useConversionQuote, useConvert, useConvertList } from './api.ts';
-import { checkAmount, plainAmount } from './amounts.ts';
+import { checkAmount } from './amounts.ts';
 import { CoinIcon, SheetPicker } from './SheetPicker.tsx';
 import { TickFacts } from './TickFacts.tsx';
 import { useNow } from '../../shared/use-now.ts';
@@ -117,7 +117,7 @@ function ConvertForm({ list }: { list: ConvertList }) {
         <div className="transfers-convert-line">
           <CurrencyPicker title={t('convert.fromTitle')} currencies={list.currencies} value={fromId} onChange={pickFrom} testId="convert-from" />
           <DecimalInput className="transfers-convert-line__input" placeholder={t('convert.amountPlaceholder')} value={amount} onChange={setAmount} data-testid="convert-amount" />
-          <AllButton label={t('convert.max')} onClick={() => from && setAmount(plainAmount(from.available))} testId="convert-max" />
+          <AllButton label={t('convert.max')} onClick={() => from && setAmount(plainDecimal(from.available))} testId="convert-max" />
         </div>
         {checked.issue ? (
           <InputIssue testId="convert-issue">{t(`issues.${checked.issue}`, { decimals: from?.scale ?? 0 })}</InputIssue>

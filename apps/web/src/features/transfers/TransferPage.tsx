@@ -4,13 +4,13 @@ import { SwapIcon } from '../../shared/ui/SwapIcon.tsx';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { formatSignificant } from '../../shared/format.ts';
+import { formatSignificant, plainDecimal } from '../../shared/format.ts';
 import { FrozenBanner } from '../../shared/ui/FrozenBanner.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { InputIssue, UnitInput } from '../../shared/ui/UnitInput.tsx';
 import { type TransferAccount, useAccountTransfer, useCurrencies, useTransferAccounts, useWalletAccounts } from './api.ts';
-import { checkAmount, plainAmount } from './amounts.ts';
+import { checkAmount } from './amounts.ts';
 import { CoinIcon, SheetPicker } from './SheetPicker.tsx';
 import './transfers.css';
 
@@ -163,7 +163,7 @@ function TransferForm({ accounts }: { accounts: TransferAccount[] }) {
           unit={symbol}
           placeholder={t('transfer.amountPlaceholder')}
           testId="transfer-amount"
-          onAll={() => fromBalance && setAmount(plainAmount(fromBalance.available))}
+          onAll={() => fromBalance && setAmount(plainDecimal(fromBalance.available))}
           allLabel={t('transfer.all')}
           allTestId="transfer-all"
         />

@@ -23,8 +23,3 @@ export function checkAmount(text: string, scale: number, available: string | und
     return { minor: null, issue: 'invalid' };
   }
 }
-
-/** A server decimal without trailing zeros, for an input field ("0.50000000" → "0.5"). */
-export function plainAmount(value: string): string {
-  return dec(value).toFixed();
-}
