@@ -151,3 +151,18 @@ describe('withdrawals queue', () => {
     expect(await spot(user.token, 'BTC')).toMatchObject({ frozen: '0.50000000' });
   });
 });
+
+describe('the user page\'s audit tab', () => {
+  it('lists the decisions on the user\'s deposits and withdrawals, and none of another user\'s', async () => {
+    const user = await withdrawalRequest();
+    const voucher = (await upload(server, user.token, TINY_PNG, 'voucher.png', 'voucher')).message;
+    const deposit = await server.post<{ id: number }>('/wallet/charge_req', { currency: 'USDT', amount: '75', voucher, account: 'ACME Bank 1234', type: 1 }, { token: user.token });
+    const other = await voucherDeposit();
+    expect((await admin.post(`/queues/deposits/${deposit.message.id}/reject`, { reason: 'No such payment on our account' })).type).toBe('ok');
+    expect((await admin.post(`/queues/withdrawals/${user.withdrawalId}/reject`, { reason: 'Address flagged by compliance' })).type).toBe('ok');
+    expect((await admin.post(`/queues/deposits/${other.depositId}/approve`, {})).type).toBe('ok');
+    const entries = (await admin.get<Page<AuditEntry & { target_id: string }>>(`/users/${user.userId}/audit`)).message.list;
+    expect(entries.map((entry) => `${entry.action} ${entry.target_id}`)).toEqual(expect.arrayContaining([`withdrawal.reject ${user.withdrawalId}`, `deposit.reject ${deposit.message.id}`]));
+    expect(entries.map((entry) => entry.action)).not.toContain('deposit.approve');
+  });
+});

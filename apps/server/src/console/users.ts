@@ -2,7 +2,24 @@ import { formatMinor, ticksToPrice } from '@openbourse/core';
 import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
-import { auditLog, futuresOrders, identityVerifications, journalEntries, ledgerAccounts, loginEvents, postings, secondsOptions, spotOrders, users } from '../db/schema.ts';
+import {
+  auditLog,
+  copyTraderApplications,
+  deposits,
+  futuresOrders,
+  identityVerifications,
+  journalEntries,
+  ledgerAccounts,
+  loginEvents,
+  nftListings,
+  postings,
+  secondsOptions,
+  spotOrders,
+  supportConversations,
+  userCoupons,
+  users,
+  withdrawals,
+} from '../db/schema.ts';
 import { presentOrder } from '../exchange/present.ts';
 import { writeAudit } from '../platform/audit.ts';
 import type { AppContext } from '../platform/context.ts';
@@ -248,14 +265,29 @@ export const consoleUsers: ConsoleModule = (api, { ctx, guards }) => {
     return ok(toPage(rows.map((row) => ({ id: row.id, success: row.success, failure: row.failure, ip: row.ip, user_agent: row.userAgent, created_at: row.createdAt })), window, total));
   });
 
-  api.get('/users/:id/audit', { schema: consoleDoc('Operator actions on this user and on their verification requests, newest first', { params: idParams, querystring: z.object(pagination) }), preHandler: view }, async (request) => {
+  /**
+   * The audit targets that belong to one user, by target type: the user and
+   * every review-queue item, coupon and support conversation of theirs, so
+   * the user page's audit tab shows each decision taken about them.
+   */
+  function auditTargetsOf(userId: number): [string, string[]][] {
+    const ids = (rows: { id: number }[]) => rows.map((row) => String(row.id));
+    return [
+      ['user', [String(userId)]],
+      ['identity_verification', ids(db.select({ id: identityVerifications.id }).from(identityVerifications).where(eq(identityVerifications.userId, userId)).all())],
+      ['deposit', ids(db.select({ id: deposits.id }).from(deposits).where(eq(deposits.userId, userId)).all())],
+      ['withdrawal', ids(db.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.userId, userId)).all())],
+      ['nft_listing', ids(db.select({ id: nftListings.id }).from(nftListings).where(eq(nftListings.sellerId, userId)).all())],
+      ['trader_application', ids(db.select({ id: copyTraderApplications.id }).from(copyTraderApplications).where(eq(copyTraderApplications.userId, userId)).all())],
+      ['coupon', ids(db.select({ id: userCoupons.id }).from(userCoupons).where(eq(userCoupons.userId, userId)).all())],
+      ['support_conversation', ids(db.select({ id: supportConversations.id }).from(supportConversations).where(eq(supportConversations.userId, userId)).all())],
+    ];
+  }
+
+  api.get('/users/:id/audit', { schema: consoleDoc('Operator actions on this user and on their verification requests, deposits, withdrawals, NFT listings, trader applications, coupons and support conversations, newest first', { params: idParams, querystring: z.object(pagination) }), preHandler: view }, async (request) => {
     const user = findUser(ctx, request.params.id);
     const window = pageWindow(request.query.page, request.query.limit);
-    const requestIds = db.select({ id: identityVerifications.id }).from(identityVerifications).where(eq(identityVerifications.userId, user.id)).all().map((row) => String(row.id));
-    const where = or(
-      and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, String(user.id))),
-      requestIds.length > 0 ? and(eq(auditLog.targetType, 'identity_verification'), inArray(auditLog.targetId, requestIds)) : undefined,
-    );
+    const where = or(...auditTargetsOf(user.id).flatMap(([type, targetIds]) => (targetIds.length > 0 ? [and(eq(auditLog.targetType, type), inArray(auditLog.targetId, targetIds))] : [])));
     const total = db.select({ total: count() }).from(auditLog).where(where).get()?.total ?? 0;
     const rows = db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(window.limit).offset(window.offset).all();
     return ok(toPage(rows.map(presentAudit), window, total));
