@@ -75,7 +75,7 @@ export const consoleAudit: ConsoleModule = (api, { ctx, guards }) => {
   const { db } = ctx;
   const view = guards.permit('audit.view');
 
-  api.get('/audit', { schema: consoleDoc('The audit trail, newest first, filtered by operator, action, target and time', { querystring: listQuery }), preHandler: view }, async (request) => {
+  api.get('/audit', { schema: consoleDoc('The audit trail, newest first, filtered by operator, action, target and time', { querystring: listQuery }), preValidation: view }, async (request) => {
     const where = whereOf(request.query);
     const window = pageWindow(request.query.page, request.query.limit);
     const total = db.select({ total: count() }).from(auditLog).where(where).get()?.total ?? 0;
@@ -83,13 +83,13 @@ export const consoleAudit: ConsoleModule = (api, { ctx, guards }) => {
     return ok(toPage(rows.map(presentAudit), window, total));
   });
 
-  api.get('/audit/facets', { schema: consoleDoc('The actors, actions and target types the audit trail holds, for the filters', { querystring: z.object({ lang: language() }) }), preHandler: view }, async () => {
+  api.get('/audit/facets', { schema: consoleDoc('The actors, actions and target types the audit trail holds, for the filters', { querystring: z.object({ lang: language() }) }), preValidation: view }, async () => {
     const distinct = (column: typeof auditLog.actor | typeof auditLog.action | typeof auditLog.targetType) =>
       db.selectDistinct({ value: column }).from(auditLog).orderBy(column).all().map((row) => row.value);
     return ok({ actors: distinct(auditLog.actor), actions: distinct(auditLog.action), target_types: distinct(auditLog.targetType) });
   });
 
-  api.get('/audit/export', { schema: consoleDoc(`The filtered audit trail as CSV (at most ${EXPORT_LIMIT} rows, newest first)`, { querystring: exportQuery }), preHandler: view }, async (request, reply) => {
+  api.get('/audit/export', { schema: consoleDoc(`The filtered audit trail as CSV (at most ${EXPORT_LIMIT} rows, newest first)`, { querystring: exportQuery }), preValidation: view }, async (request, reply) => {
     const rows = db.select().from(auditLog).where(whereOf(request.query)).orderBy(desc(auditLog.id)).limit(EXPORT_LIMIT).all();
     const stamp = new Date(ctx.now()).toISOString().slice(0, 19).replaceAll(':', '-');
     return reply
@@ -99,7 +99,7 @@ export const consoleAudit: ConsoleModule = (api, { ctx, guards }) => {
       .send(`\uFEFF${auditCsv(rows)}`);
   });
 
-  api.get('/audit/logins', { schema: consoleDoc('Console sign-in attempts, newest first', { querystring: z.object(pagination) }), preHandler: view }, async (request) => {
+  api.get('/audit/logins', { schema: consoleDoc('Console sign-in attempts, newest first', { querystring: z.object(pagination) }), preValidation: view }, async (request) => {
     const window = pageWindow(request.query.page, request.query.limit);
     const total = db.select({ total: count() }).from(operatorLogins).get()?.total ?? 0;
     const rows = db.select().from(operatorLogins).orderBy(desc(operatorLogins.id)).limit(window.limit).offset(window.offset).all();

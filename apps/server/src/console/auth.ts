@@ -96,13 +96,13 @@ export const consoleAuth: ConsoleModule = (api, { ctx, guards }) => {
     },
   );
 
-  api.post('/auth/logout', { schema: consoleDoc('Sign out: ends the console session', { body: z.object({ lang: language() }).optional() }), preHandler: guards.signedIn }, async (request, reply) => {
+  api.post('/auth/logout', { schema: consoleDoc('Sign out: ends the console session', { body: z.object({ lang: language() }).optional() }), preValidation: guards.signedIn }, async (request, reply) => {
     revokeOperatorSession(db, currentOperator(request).sessionId, ctx.now());
     clearSessionCookie(ctx, reply);
     return ok(null);
   });
 
-  api.get('/auth/me', { schema: consoleDoc('The signed-in operator, their permissions and the CSRF token to send with every state change', { querystring: z.object({ lang: language() }) }), preHandler: guards.signedIn }, async (request) => {
+  api.get('/auth/me', { schema: consoleDoc('The signed-in operator, their permissions and the CSRF token to send with every state change', { querystring: z.object({ lang: language() }) }), preValidation: guards.signedIn }, async (request) => {
     const operator = currentOperator(request);
     return ok(whoAmI(operator, operator.csrf));
   });

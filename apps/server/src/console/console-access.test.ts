@@ -56,6 +56,13 @@ describe('console roles', () => {
     }
   });
 
+  it('refuses a role without the permission before it looks at the body: the refusal, not a validation message', async () => {
+    const viewer = await signIn(server, await createOperator(server, 'viewer'));
+    expect(await viewer.post('/earn/lock-mining', {})).toEqual({ type: 'error', message: FORBIDDEN });
+    expect(await viewer.post('/queues/verification/999999/reject', {})).toEqual({ type: 'error', message: FORBIDDEN });
+    expect(await viewer.post('/users/999999/freeze', { reason: '' })).toEqual({ type: 'error', message: FORBIDDEN });
+  });
+
   it('lists only the queues a role may see, with what is pending', async () => {
     const viewer = await signIn(server, await createOperator(server, 'viewer'));
     const queues = await viewer.get<{ key: string; pending: number; can_decide: boolean }[]>('/queues');

@@ -103,7 +103,7 @@ function registerKind(api: Parameters<ConsoleModule>[0], deps: Parameters<Consol
     tx.insert(consoleContent).values(values).onConflictDoUpdate({ target: [consoleContent.kind, consoleContent.key], set: values }).run();
   }
 
-  api.get(base, { schema: consoleDoc(`Every ${kind} item: on the site, with a draft, or both`, { querystring: z.object({ lang: language() }) }), preHandler: view }, async (request) => {
+  api.get(base, { schema: consoleDoc(`Every ${kind} item: on the site, with a draft, or both`, { querystring: z.object({ lang: language() }) }), preValidation: view }, async (request) => {
     const drafts = db
       .select()
       .from(consoleContent)
@@ -131,17 +131,17 @@ function registerKind(api: Parameters<ConsoleModule>[0], deps: Parameters<Consol
     );
   });
 
-  api.get(`${base}/:key`, { schema: consoleDoc(`One ${kind} item: the version on the site and the draft, all ten languages`, { params: keyParams, querystring: z.object({ lang: language() }) }), preHandler: view }, async (request) =>
+  api.get(`${base}/:key`, { schema: consoleDoc(`One ${kind} item: the version on the site and the draft, all ten languages`, { params: keyParams, querystring: z.object({ lang: language() }) }), preValidation: view }, async (request) =>
     ok(present(request.params.key, requireItem(request.params.key))),
   );
 
-  api.post(`${base}/:key/draft`, { schema: consoleDoc(`Save a draft of a ${kind} item (the site is unchanged until it is published)`, { params: keyParams, body: docBody }), preHandler: edit }, async (request) => {
+  api.post(`${base}/:key/draft`, { schema: consoleDoc(`Save a draft of a ${kind} item (the site is unchanged until it is published)`, { params: keyParams, body: docBody }), preValidation: edit }, async (request) => {
     const { key } = request.params;
     requireItem(key);
     return ok(change(request, key, 'content.draft', (tx, state, now) => saveDraft(tx, key, request.body.doc, state.live !== null, reviewerOf(request).operatorId, now)));
   });
 
-  api.post(`${base}/:key/publish`, { schema: consoleDoc(`Publish the draft of a ${kind} item: every language must be filled in`, { params: keyParams, body: langBody }), preHandler: publish }, async (request) => {
+  api.post(`${base}/:key/publish`, { schema: consoleDoc(`Publish the draft of a ${kind} item: every language must be filled in`, { params: keyParams, body: langBody }), preValidation: publish }, async (request) => {
     const { key } = request.params;
     return ok(
       change(request, key, 'content.publish', (tx, state, now) => {
@@ -155,7 +155,7 @@ function registerKind(api: Parameters<ConsoleModule>[0], deps: Parameters<Consol
     );
   });
 
-  api.post(`${base}/:key/discard`, { schema: consoleDoc(`Discard the draft of a ${kind} item; an item not on the site is then gone for good`, { params: keyParams, body: langBody }), preHandler: edit }, async (request) => {
+  api.post(`${base}/:key/discard`, { schema: consoleDoc(`Discard the draft of a ${kind} item; an item not on the site is then gone for good`, { params: keyParams, body: langBody }), preValidation: edit }, async (request) => {
     const { key } = request.params;
     return ok(
       change(request, key, 'content.discard', (tx, state) => {
@@ -170,12 +170,12 @@ function registerKind(api: Parameters<ConsoleModule>[0], deps: Parameters<Consol
 
   if (!adapter.creatable) return;
 
-  api.post(base, { schema: consoleDoc(`Start a new ${kind} item as a draft`, { body: docBody }), preHandler: edit }, async (request) => {
+  api.post(base, { schema: consoleDoc(`Start a new ${kind} item as a draft`, { body: docBody }), preValidation: edit }, async (request) => {
     const key = adapter.nextKey(db);
     return ok(change(request, key, 'content.create', (tx, _state, now) => saveDraft(tx, key, request.body.doc, false, reviewerOf(request).operatorId, now)));
   });
 
-  api.post(`${base}/:key/unpublish`, { schema: consoleDoc(`Take a ${kind} item off the site; it is kept as a draft`, { params: keyParams, body: langBody }), preHandler: publish }, async (request) => {
+  api.post(`${base}/:key/unpublish`, { schema: consoleDoc(`Take a ${kind} item off the site; it is kept as a draft`, { params: keyParams, body: langBody }), preValidation: publish }, async (request) => {
     const { key } = request.params;
     return ok(
       change(request, key, 'content.unpublish', (tx, state, now) => {

@@ -72,7 +72,7 @@ export const consoleCoupons: ConsoleModule = (api, { ctx, guards }) => {
     '/coupons',
     {
       schema: consoleDoc('Coupons given to users, newest first, optionally of one user (email, phone or id)', { querystring: z.object({ user: z.string().trim().max(120).optional(), ...pagination }) }),
-      preHandler: guards.permit('coupons.view'),
+      preValidation: guards.permit('coupons.view'),
     },
     async (request) => {
       const { user, page, limit } = request.query;
@@ -89,7 +89,7 @@ export const consoleCoupons: ConsoleModule = (api, { ctx, guards }) => {
 
   api.post(
     '/coupons',
-    { schema: consoleDoc('Issue a coupon to a user: a trading-fee coupon or a position voucher, its face value in USDT and its validity in days', { body: issueBody }), preHandler: guards.permit('coupons.issue') },
+    { schema: consoleDoc('Issue a coupon to a user: a trading-fee coupon or a position voucher, its face value in USDT and its validity in days', { body: issueBody }), preValidation: guards.permit('coupons.issue') },
     async (request) => {
       const { body } = request;
       const reviewer = reviewerOf(request);
@@ -110,7 +110,7 @@ export const consoleCoupons: ConsoleModule = (api, { ctx, guards }) => {
 
   api.post(
     '/coupons/:id/revoke',
-    { schema: consoleDoc('Revoke a coupon the user has not used and that has not expired', { params: z.object({ id: id() }), body: z.object({ lang: language() }).optional() }), preHandler: guards.permit('coupons.issue') },
+    { schema: consoleDoc('Revoke a coupon the user has not used and that has not expired', { params: z.object({ id: id() }), body: z.object({ lang: language() }).optional() }), preValidation: guards.permit('coupons.issue') },
     async (request) => {
       const revoked = revokeCoupon(db, request.params.id, reviewerOf(request), ctx.now());
       return ok({ id: revoked.id, status: revoked.status });

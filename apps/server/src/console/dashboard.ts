@@ -63,7 +63,7 @@ function feedStatus(ctx: AppContext) {
 export const consoleDashboard: ConsoleModule = (api, { ctx, guards }) => {
   const { db } = ctx;
 
-  api.get('/dashboard', { schema: consoleDoc('Pending items per queue, today\'s sign-ups, the last ledger check, system balances and feed status', { querystring: z.object({ lang: language() }) }), preHandler: guards.permit('dashboard.view') }, async (request) => {
+  api.get('/dashboard', { schema: consoleDoc('Pending items per queue, today\'s sign-ups, the last ledger check, system balances and feed status', { querystring: z.object({ lang: language() }) }), preValidation: guards.permit('dashboard.view') }, async (request) => {
     const now = ctx.now();
     const startOfDay = now - (now % DAY_MS);
     return ok({
@@ -80,11 +80,11 @@ export const consoleDashboard: ConsoleModule = (api, { ctx, guards }) => {
     });
   });
 
-  api.get('/queues', { schema: consoleDoc('The review queues this operator may see, with pending counts', { querystring: z.object({ lang: language() }) }), preHandler: guards.permit('dashboard.view') }, async (request) =>
+  api.get('/queues', { schema: consoleDoc('The review queues this operator may see, with pending counts', { querystring: z.object({ lang: language() }) }), preValidation: guards.permit('dashboard.view') }, async (request) =>
     ok(visibleQueues(ctx, currentOperator(request).role)),
   );
 
-  api.post('/dashboard/ledger-check', { schema: consoleDoc('Run the ledger check now and keep its result', { body: z.object({ lang: language() }).optional() }), preHandler: guards.permit('ledger.check') }, async (request) => {
+  api.post('/dashboard/ledger-check', { schema: consoleDoc('Run the ledger check now and keep its result', { body: z.object({ lang: language() }).optional() }), preValidation: guards.permit('ledger.check') }, async (request) => {
     const reviewer = reviewerOf(request);
     const check = runLedgerCheck(ctx, reviewer.operatorId);
     writeAudit(db, { ...reviewer, action: 'ledger.check', targetType: 'ledger_check', targetId: check.id, before: null, after: presentCheck(check) }, ctx.now());

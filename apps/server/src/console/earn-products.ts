@@ -165,11 +165,11 @@ export const consoleEarnProducts: ConsoleModule = (api, { ctx, guards }) => {
     };
   }
 
-  api.get('/earn/lock-mining', { schema: consoleDoc('Lock-mining products with their running orders and locked amounts', { querystring: listQuery }), preHandler: view }, async () =>
+  api.get('/earn/lock-mining', { schema: consoleDoc('Lock-mining products with their running orders and locked amounts', { querystring: listQuery }), preValidation: view }, async () =>
     ok(db.select({ id: lockMiningProducts.id }).from(lockMiningProducts).orderBy(lockMiningProducts.sort, lockMiningProducts.id).all().map((row) => presentLockMining(db, row.id))),
   );
 
-  api.post('/earn/lock-mining', { schema: consoleDoc('Create a lock-mining product', { body: z.object({ doc: lockMiningDoc, lang: language() }) }), preHandler: edit }, async (request) =>
+  api.post('/earn/lock-mining', { schema: consoleDoc('Create a lock-mining product', { body: z.object({ doc: lockMiningDoc, lang: language() }) }), preValidation: edit }, async (request) =>
     ok(
       audited(ctx, request, 'earn.lock_mining.create', 'earn.lock_mining', (tx, now) => {
         const created = tx
@@ -184,7 +184,7 @@ export const consoleEarnProducts: ConsoleModule = (api, { ctx, guards }) => {
 
   api.post(
     '/earn/lock-mining/:id',
-    { schema: consoleDoc('Edit a lock-mining product: orders keep their terms; a new rate range applies to days not yet committed', { params: idParams, body: z.object({ doc: lockMiningDoc, lang: language() }) }), preHandler: edit },
+    { schema: consoleDoc('Edit a lock-mining product: orders keep their terms; a new rate range applies to days not yet committed', { params: idParams, body: z.object({ doc: lockMiningDoc, lang: language() }) }), preValidation: edit },
     async (request) =>
       ok(
         audited(ctx, request, 'earn.lock_mining.update', 'earn.lock_mining', (tx, now) => {
@@ -277,12 +277,12 @@ export const consoleEarnProducts: ConsoleModule = (api, { ctx, guards }) => {
     return { ...project, status, terms_locked: status !== 'warmup' || project.orders > 0 };
   }
 
-  api.get('/earn/ieo', { schema: consoleDoc('IEO projects with their subscriptions, status at the server\'s clock', { querystring: listQuery }), preHandler: view }, async () => {
+  api.get('/earn/ieo', { schema: consoleDoc('IEO projects with their subscriptions, status at the server\'s clock', { querystring: listQuery }), preValidation: view }, async () => {
     const now = ctx.now();
     return ok(db.select({ id: ieoProjects.id }).from(ieoProjects).orderBy(ieoProjects.sort, desc(ieoProjects.id)).all().map((row) => listedIeo(row.id, now)));
   });
 
-  api.post('/earn/ieo', { schema: consoleDoc('Create an IEO project; its token becomes a platform currency when the subscription ends', { body: z.object({ doc: ieoDoc, lang: language() }) }), preHandler: edit }, async (request) =>
+  api.post('/earn/ieo', { schema: consoleDoc('Create an IEO project; its token becomes a platform currency when the subscription ends', { body: z.object({ doc: ieoDoc, lang: language() }) }), preValidation: edit }, async (request) =>
     ok(
       audited(ctx, request, 'earn.ieo.create', 'earn.ieo', (tx, now) => {
         const { doc } = request.body;
@@ -316,7 +316,7 @@ export const consoleEarnProducts: ConsoleModule = (api, { ctx, guards }) => {
         params: idParams,
         body: z.object({ doc: ieoDoc, lang: language() }),
       }),
-      preHandler: edit,
+      preValidation: edit,
     },
     async (request) =>
       ok(
@@ -402,11 +402,11 @@ export const consoleEarnProducts: ConsoleModule = (api, { ctx, guards }) => {
     };
   }
 
-  api.get('/earn/dual', { schema: consoleDoc('Dual products with their sold shares and open orders', { querystring: listQuery }), preHandler: view }, async () =>
+  api.get('/earn/dual', { schema: consoleDoc('Dual products with their sold shares and open orders', { querystring: listQuery }), preValidation: view }, async () =>
     ok(db.select({ id: dualProducts.id }).from(dualProducts).orderBy(desc(dualProducts.maturityAt), dualProducts.sort).all().map((row) => presentDual(db, row.id))),
   );
 
-  api.post('/earn/dual', { schema: consoleDoc('Create a dual product (maturity at 08:00 UTC on the maturity date)', { body: z.object({ doc: dualDoc, lang: language() }) }), preHandler: edit }, async (request) =>
+  api.post('/earn/dual', { schema: consoleDoc('Create a dual product (maturity at 08:00 UTC on the maturity date)', { body: z.object({ doc: dualDoc, lang: language() }) }), preValidation: edit }, async (request) =>
     ok(
       audited(ctx, request, 'earn.dual.create', 'earn.dual', (tx, now) => {
         const created = tx
@@ -421,7 +421,7 @@ export const consoleEarnProducts: ConsoleModule = (api, { ctx, guards }) => {
 
   api.post(
     '/earn/dual/:id',
-    { schema: consoleDoc('Edit a dual product: orders already bought keep their terms', { params: idParams, body: z.object({ doc: dualDoc, lang: language() }) }), preHandler: edit },
+    { schema: consoleDoc('Edit a dual product: orders already bought keep their terms', { params: idParams, body: z.object({ doc: dualDoc, lang: language() }) }), preValidation: edit },
     async (request) =>
       ok(
         audited(ctx, request, 'earn.dual.update', 'earn.dual', (tx, now) => {

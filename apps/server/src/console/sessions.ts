@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { type OperatorRole, operatorSessions, operators } from '../db/schema.ts';
 import type { AppContext } from '../platform/context.ts';
@@ -110,16 +110,16 @@ function authenticate(ctx: AppContext, request: FastifyRequest): ConsoleOperator
 
 export interface ConsoleGuards {
   /** Signed in, with a valid CSRF token on a state change, and a role holding the permission. */
-  permit(permission: Permission): preHandlerAsyncHookHandler;
+  permit(permission: Permission): preValidationAsyncHookHandler;
   /** Signed in (and CSRF-checked), whatever the role: sign-out and "who am I". */
-  signedIn: preHandlerAsyncHookHandler;
+  signedIn: preValidationAsyncHookHandler;
 }
 
 export function createConsoleGuards(ctx: AppContext): ConsoleGuards {
-  const signedIn: preHandlerAsyncHookHandler = async (request) => {
+  const signedIn: preValidationAsyncHookHandler = async (request) => {
     request.operator = authenticate(ctx, request);
   };
-  const permit = (permission: Permission): preHandlerAsyncHookHandler =>
+  const permit = (permission: Permission): preValidationAsyncHookHandler =>
     async function permissionGuard(request) {
       const operator = authenticate(ctx, request);
       if (!can(operator.role, permission)) throw new AppError('console.forbidden');

@@ -78,7 +78,7 @@ export const consoleUsers: ConsoleModule = (api, { ctx, guards }) => {
   const view = guards.permit('users.view');
   const freeze = guards.permit('users.freeze');
 
-  api.get('/users', { schema: consoleDoc('Find users by id, email or phone (partial email and phone match)', { querystring: searchQuery }), preHandler: view }, async (request) => {
+  api.get('/users', { schema: consoleDoc('Find users by id, email or phone (partial email and phone match)', { querystring: searchQuery }), preValidation: view }, async (request) => {
     const { q } = request.query;
     const conditions: SQL[] = [contains(users.email, q.toLowerCase()), contains(users.phone, q)];
     if (/^\d{1,15}$/.test(q)) conditions.push(eq(users.id, Number(q)));
@@ -86,7 +86,7 @@ export const consoleUsers: ConsoleModule = (api, { ctx, guards }) => {
     return ok(rows.map(summary));
   });
 
-  api.get('/users/:id', { schema: consoleDoc('One user: profile, verification requests and balances per account', { params: idParams, querystring: z.object({ lang: language() }) }), preHandler: view }, async (request) => {
+  api.get('/users/:id', { schema: consoleDoc('One user: profile, verification requests and balances per account', { params: idParams, querystring: z.object({ lang: language() }) }), preValidation: view }, async (request) => {
     const user = findUser(ctx, request.params.id);
     const lang = request.lang;
     const requests = db.select().from(identityVerifications).where(eq(identityVerifications.userId, user.id)).orderBy(desc(identityVerifications.id)).all();
@@ -130,7 +130,7 @@ export const consoleUsers: ConsoleModule = (api, { ctx, guards }) => {
     });
   });
 
-  api.get('/users/:id/postings', { schema: consoleDoc('A user\'s ledger postings, newest first', { params: idParams, querystring: z.object(pagination) }), preHandler: view }, async (request) => {
+  api.get('/users/:id/postings', { schema: consoleDoc('A user\'s ledger postings, newest first', { params: idParams, querystring: z.object(pagination) }), preValidation: view }, async (request) => {
     const user = findUser(ctx, request.params.id);
     const window = pageWindow(request.query.page, request.query.limit);
     const where = eq(ledgerAccounts.userId, user.id);
@@ -167,7 +167,7 @@ export const consoleUsers: ConsoleModule = (api, { ctx, guards }) => {
     return ok(toPage(list, window, total));
   });
 
-  api.get('/users/:id/orders', { schema: consoleDoc('A user\'s spot and stock orders, newest first', { params: idParams, querystring: z.object(pagination) }), preHandler: view }, async (request) => {
+  api.get('/users/:id/orders', { schema: consoleDoc('A user\'s spot and stock orders, newest first', { params: idParams, querystring: z.object(pagination) }), preValidation: view }, async (request) => {
     const user = findUser(ctx, request.params.id);
     const window = pageWindow(request.query.page, request.query.limit);
     const where = eq(spotOrders.userId, user.id);
@@ -190,7 +190,7 @@ export const consoleUsers: ConsoleModule = (api, { ctx, guards }) => {
 
   api.get(
     '/users/:id/futures',
-    { schema: consoleDoc('A user\'s futures orders, newest first, with the feed ticks that opened and closed them and why', { params: idParams, querystring: z.object(pagination) }), preHandler: view },
+    { schema: consoleDoc('A user\'s futures orders, newest first, with the feed ticks that opened and closed them and why', { params: idParams, querystring: z.object(pagination) }), preValidation: view },
     async (request) => {
       const user = findUser(ctx, request.params.id);
       const window = pageWindow(request.query.page, request.query.limit);
@@ -226,7 +226,7 @@ export const consoleUsers: ConsoleModule = (api, { ctx, guards }) => {
 
   api.get(
     '/users/:id/options',
-    { schema: consoleDoc('A user\'s seconds options, newest first, with the open and settlement feed ticks that decided them', { params: idParams, querystring: z.object(pagination) }), preHandler: view },
+    { schema: consoleDoc('A user\'s seconds options, newest first, with the open and settlement feed ticks that decided them', { params: idParams, querystring: z.object(pagination) }), preValidation: view },
     async (request) => {
       const user = findUser(ctx, request.params.id);
       const window = pageWindow(request.query.page, request.query.limit);
@@ -256,7 +256,7 @@ export const consoleUsers: ConsoleModule = (api, { ctx, guards }) => {
     },
   );
 
-  api.get('/users/:id/logins', { schema: consoleDoc('A user\'s login history (successful and failed), newest first', { params: idParams, querystring: z.object(pagination) }), preHandler: view }, async (request) => {
+  api.get('/users/:id/logins', { schema: consoleDoc('A user\'s login history (successful and failed), newest first', { params: idParams, querystring: z.object(pagination) }), preValidation: view }, async (request) => {
     const user = findUser(ctx, request.params.id);
     const window = pageWindow(request.query.page, request.query.limit);
     const where = eq(loginEvents.userId, user.id);
@@ -284,7 +284,7 @@ export const consoleUsers: ConsoleModule = (api, { ctx, guards }) => {
     ];
   }
 
-  api.get('/users/:id/audit', { schema: consoleDoc('Operator actions on this user and on their verification requests, deposits, withdrawals, NFT listings, trader applications, coupons and support conversations, newest first', { params: idParams, querystring: z.object(pagination) }), preHandler: view }, async (request) => {
+  api.get('/users/:id/audit', { schema: consoleDoc('Operator actions on this user and on their verification requests, deposits, withdrawals, NFT listings, trader applications, coupons and support conversations, newest first', { params: idParams, querystring: z.object(pagination) }), preValidation: view }, async (request) => {
     const user = findUser(ctx, request.params.id);
     const window = pageWindow(request.query.page, request.query.limit);
     const where = or(...auditTargetsOf(user.id).flatMap(([type, targetIds]) => (targetIds.length > 0 ? [and(eq(auditLog.targetType, type), inArray(auditLog.targetId, targetIds))] : [])));
@@ -318,11 +318,11 @@ export const consoleUsers: ConsoleModule = (api, { ctx, guards }) => {
     return summary(after);
   }
 
-  api.post('/users/:id/freeze', { schema: consoleDoc('Freeze a user with a reason they will see: they can log in and look, but not trade, transfer or withdraw', { params: idParams, body: freezeBody }), preHandler: freeze }, async (request) =>
+  api.post('/users/:id/freeze', { schema: consoleDoc('Freeze a user with a reason they will see: they can log in and look, but not trade, transfer or withdraw', { params: idParams, body: freezeBody }), preValidation: freeze }, async (request) =>
     ok(setFreeze(request, request.params.id, request.body.reason, true)),
   );
 
-  api.post('/users/:id/unfreeze', { schema: consoleDoc('Unfreeze a user, with a reason kept in the audit trail', { params: idParams, body: freezeBody }), preHandler: freeze }, async (request) =>
+  api.post('/users/:id/unfreeze', { schema: consoleDoc('Unfreeze a user, with a reason kept in the audit trail', { params: idParams, body: freezeBody }), preValidation: freeze }, async (request) =>
     ok(setFreeze(request, request.params.id, request.body.reason, false)),
   );
 };

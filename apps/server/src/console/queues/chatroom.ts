@@ -60,7 +60,7 @@ export const chatRoomQueue: ReviewQueue = {
     const view = guards.permit('chatroom.view');
     const moderate = guards.permit('chatroom.moderate');
 
-    api.get('/', { schema: consoleDoc('Chat-room messages: reported (most reports first), recent, or removed', { querystring: listQuery }), preHandler: view }, async (request) => {
+    api.get('/', { schema: consoleDoc('Chat-room messages: reported (most reports first), recent, or removed', { querystring: listQuery }), preValidation: view }, async (request) => {
       const { status, page, limit } = request.query;
       const window = pageWindow(page, limit);
       const where = whereOf(status);
@@ -76,19 +76,19 @@ export const chatRoomQueue: ReviewQueue = {
       return ok(toPage(rows.map(listItem), window, total));
     });
 
-    api.get('/:id', { schema: consoleDoc('One message with its reports, its author (and whether muted) and their recent messages', { params: idParams, querystring: z.object({ lang: language() }) }), preHandler: view }, async (request) =>
+    api.get('/:id', { schema: consoleDoc('One message with its reports, its author (and whether muted) and their recent messages', { params: idParams, querystring: z.object({ lang: language() }) }), preValidation: view }, async (request) =>
       ok(detail(ctx, findRoomMessage(ctx, request.params.id))),
     );
 
-    api.post('/:id/remove', { schema: consoleDoc('Remove the message from the room (audited)', { params: idParams, body: z.object({ lang: language() }).optional() }), preHandler: moderate }, async (request) =>
+    api.post('/:id/remove', { schema: consoleDoc('Remove the message from the room (audited)', { params: idParams, body: z.object({ lang: language() }).optional() }), preValidation: moderate }, async (request) =>
       ok(listItem(removeRoomMessage(ctx, request.params.id, reviewerOf(request)))),
     );
 
-    api.post('/:id/dismiss', { schema: consoleDoc('Keep the message and clear its reports (audited)', { params: idParams, body: z.object({ lang: language() }).optional() }), preHandler: moderate }, async (request) =>
+    api.post('/:id/dismiss', { schema: consoleDoc('Keep the message and clear its reports (audited)', { params: idParams, body: z.object({ lang: language() }).optional() }), preValidation: moderate }, async (request) =>
       ok(listItem(dismissReports(ctx, request.params.id, reviewerOf(request)))),
     );
 
-    api.post('/:id/mute', { schema: consoleDoc('Mute the message\'s author in every room for some hours, 0 to lift (audited)', { params: idParams, body: muteBody }), preHandler: moderate }, async (request) =>
+    api.post('/:id/mute', { schema: consoleDoc('Mute the message\'s author in every room for some hours, 0 to lift (audited)', { params: idParams, body: muteBody }), preValidation: moderate }, async (request) =>
       ok(muteAuthor(ctx, request.params.id, request.body.hours, reviewerOf(request))),
     );
   },

@@ -63,7 +63,7 @@ export const depositsQueue: ReviewQueue = {
     const view = guards.permit('deposits.view');
     const decide = guards.permit('deposits.decide');
 
-    api.get('/', { schema: consoleDoc('Voucher deposits by status (default: waiting for review, oldest first)', { querystring: listQuery }), preHandler: view }, async (request) => {
+    api.get('/', { schema: consoleDoc('Voucher deposits by status (default: waiting for review, oldest first)', { querystring: listQuery }), preValidation: view }, async (request) => {
       const { status, page, limit } = request.query;
       const window = pageWindow(page, limit);
       const where = and(eq(deposits.route, 'voucher'), eq(deposits.status, status));
@@ -71,7 +71,7 @@ export const depositsQueue: ReviewQueue = {
       return ok(toPage(rows.map(({ row, account }) => listItem(ctx, row, account)), window, total));
     });
 
-    api.get('/:id', { schema: consoleDoc('One voucher deposit: amount, where it was paid from, the voucher picture, the user and their recent deposits', { params: idParams, querystring: z.object({ lang: language() }) }), preHandler: view }, async (request) => {
+    api.get('/:id', { schema: consoleDoc('One voucher deposit: amount, where it was paid from, the voucher picture, the user and their recent deposits', { params: idParams, querystring: z.object({ lang: language() }) }), preValidation: view }, async (request) => {
       const row = findVoucher(ctx, request.params.id);
       const user = db.select().from(users).where(eq(users.id, row.userId)).get();
       const recent = db.select().from(deposits).where(eq(deposits.userId, row.userId)).orderBy(desc(deposits.id)).limit(10).all();
@@ -90,18 +90,18 @@ export const depositsQueue: ReviewQueue = {
       });
     });
 
-    api.get('/:id/voucher', { schema: consoleDoc('The payment voucher picture, for operators only (never cached)', { params: idParams }), preHandler: view }, async (request, reply) => {
+    api.get('/:id/voucher', { schema: consoleDoc('The payment voucher picture, for operators only (never cached)', { params: idParams }), preValidation: view }, async (request, reply) => {
       const row = findVoucher(ctx, request.params.id);
       return sendUserUpload(ctx, reply, row.userId, row.voucher);
     });
 
-    api.post('/:id/approve', { schema: consoleDoc('Approve: the amount is credited to the user\'s spot account from deposit clearing', { params: idParams, body: z.object({ lang: language() }).optional() }), preHandler: decide }, async (request) => {
+    api.post('/:id/approve', { schema: consoleDoc('Approve: the amount is credited to the user\'s spot account from deposit clearing', { params: idParams, body: z.object({ lang: language() }).optional() }), preValidation: decide }, async (request) => {
       const row = reviewDeposit(ctx, request.params.id, { approve: true }, reviewerOf(request));
       announceDepositDecision(ctx, row);
       return ok(listItem(ctx, row, null));
     });
 
-    api.post('/:id/reject', { schema: consoleDoc('Reject with a reason the user reads; no balance changes', { params: idParams, body: rejectBody }), preHandler: decide }, async (request) => {
+    api.post('/:id/reject', { schema: consoleDoc('Reject with a reason the user reads; no balance changes', { params: idParams, body: rejectBody }), preValidation: decide }, async (request) => {
       const row = reviewDeposit(ctx, request.params.id, { approve: false, reason: request.body.reason }, reviewerOf(request));
       announceDepositDecision(ctx, row);
       return ok(listItem(ctx, row, null));

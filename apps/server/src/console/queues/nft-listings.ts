@@ -91,7 +91,7 @@ export const nftListingsQueue: ReviewQueue = {
     const view = guards.permit('nft-listings.view');
     const decide = guards.permit('nft-listings.decide');
 
-    api.get('/', { schema: consoleDoc('Users\' NFT resale listings by status (default: waiting for review, oldest first)', { querystring: listQuery }), preHandler: view }, async (request) => {
+    api.get('/', { schema: consoleDoc('Users\' NFT resale listings by status (default: waiting for review, oldest first)', { querystring: listQuery }), preValidation: view }, async (request) => {
       const { status, page, limit } = request.query;
       const window = pageWindow(page, limit);
       const where = eq(nftListings.status, status);
@@ -99,7 +99,7 @@ export const nftListingsQueue: ReviewQueue = {
       return ok(toPage(rows.map(({ row, account }) => listItem(ctx, row, account)), window, total));
     });
 
-    api.get('/:id', { schema: consoleDoc('One listing: the item (media, collection, royalty), the terms, the seller and their other listings', { params: idParams, querystring: z.object({ lang: language() }) }), preHandler: view }, async (request) => {
+    api.get('/:id', { schema: consoleDoc('One listing: the item (media, collection, royalty), the terms, the seller and their other listings', { params: idParams, querystring: z.object({ lang: language() }) }), preValidation: view }, async (request) => {
       const row = findUserListing(ctx, request.params.id);
       const user = db.select().from(users).where(eq(users.id, row.sellerId as number)).get();
       const others = db
@@ -118,13 +118,13 @@ export const nftListingsQueue: ReviewQueue = {
       });
     });
 
-    api.post('/:id/approve', { schema: consoleDoc('Approve: the listing goes on sale in its window', { params: idParams, body: z.object({ lang: language() }).optional() }), preHandler: decide }, async (request) => {
+    api.post('/:id/approve', { schema: consoleDoc('Approve: the listing goes on sale in its window', { params: idParams, body: z.object({ lang: language() }).optional() }), preValidation: decide }, async (request) => {
       const row = reviewNftListing(ctx, request.params.id, { approve: true }, reviewerOf(request));
       announceNftListingDecision(ctx, row);
       return ok(listItem(ctx, row, null));
     });
 
-    api.post('/:id/reject', { schema: consoleDoc('Reject with a reason the user reads; the item stays with the user', { params: idParams, body: rejectBody }), preHandler: decide }, async (request) => {
+    api.post('/:id/reject', { schema: consoleDoc('Reject with a reason the user reads; the item stays with the user', { params: idParams, body: rejectBody }), preValidation: decide }, async (request) => {
       const row = reviewNftListing(ctx, request.params.id, { approve: false, reason: request.body.reason }, reviewerOf(request));
       announceNftListingDecision(ctx, row);
       return ok(listItem(ctx, row, null));

@@ -163,7 +163,7 @@ export const supportQueue: ReviewQueue = {
     const view = guards.permit('support.view');
     const reply = guards.permit('support.reply');
 
-    api.get('/', { schema: consoleDoc('Support conversations by status (default: open, longest waiting first)', { querystring: listQuery }), preHandler: view }, async (request) => {
+    api.get('/', { schema: consoleDoc('Support conversations by status (default: open, longest waiting first)', { querystring: listQuery }), preValidation: view }, async (request) => {
       const { status, page, limit } = request.query;
       const window = pageWindow(page, limit);
       const where = eq(supportConversations.status, status);
@@ -179,12 +179,12 @@ export const supportQueue: ReviewQueue = {
       return ok(toPage(rows.map((row) => listItem(ctx, row, accountOf(ctx, row.userId))), window, total));
     });
 
-    api.get('/canned', { schema: consoleDoc('Canned answers in a language (the conversation\'s)', { querystring: z.object({ lang: language(), answer_lang: z.string().max(8).optional() }) }), preHandler: view }, async (request) => {
+    api.get('/canned', { schema: consoleDoc('Canned answers in a language (the conversation\'s)', { querystring: z.object({ lang: language(), answer_lang: z.string().max(8).optional() }) }), preValidation: view }, async (request) => {
       const answerLanguage = isLanguage(request.query.answer_lang) ? request.query.answer_lang : request.lang;
       return ok(CANNED_KEYS.map((key) => ({ key, text: translate(answerLanguage, `supportCanned.${key}`) })));
     });
 
-    api.get('/:id', { schema: consoleDoc('One conversation: its messages and the user\'s context', { params: idParams, querystring: z.object({ lang: language() }) }), preHandler: view }, async (request) => {
+    api.get('/:id', { schema: consoleDoc('One conversation: its messages and the user\'s context', { params: idParams, querystring: z.object({ lang: language() }) }), preValidation: view }, async (request) => {
       const conversation = findConversation(ctx, request.params.id);
       return ok({
         ...listItem(ctx, conversation, accountOf(ctx, conversation.userId)),
@@ -197,7 +197,7 @@ export const supportQueue: ReviewQueue = {
       });
     });
 
-    api.get('/:id/image/:messageId', { schema: consoleDoc('A picture the user sent in the conversation (never cached)', { params: imageParams }), preHandler: view }, async (request, reply) => {
+    api.get('/:id/image/:messageId', { schema: consoleDoc('A picture the user sent in the conversation (never cached)', { params: imageParams }), preValidation: view }, async (request, reply) => {
       const conversation = findConversation(ctx, request.params.id);
       const message = db
         .select()
@@ -208,24 +208,24 @@ export const supportQueue: ReviewQueue = {
       return sendUserUpload(ctx, reply, conversation.userId, message.body);
     });
 
-    api.post('/:id/read', { schema: consoleDoc('Support has read the user\'s messages: the user sees them marked read', { params: idParams, body: z.object({ lang: language() }).optional() }), preHandler: reply }, async (request) => {
+    api.post('/:id/read', { schema: consoleDoc('Support has read the user\'s messages: the user sees them marked read', { params: idParams, body: z.object({ lang: language() }).optional() }), preValidation: reply }, async (request) => {
       const conversation = markReadByOperator(ctx, findConversation(ctx, request.params.id));
       return ok({ operator_read_id: conversation.operatorReadId });
     });
 
-    api.post('/:id/reply', { schema: consoleDoc('Answer the user (delivered live); takes the conversation when nobody has it', { params: idParams, body: replyBody }), preHandler: reply }, async (request) => {
+    api.post('/:id/reply', { schema: consoleDoc('Answer the user (delivered live); takes the conversation when nobody has it', { params: idParams, body: replyBody }), preValidation: reply }, async (request) => {
       const content = plainMessageText(request.body.content);
       if (!content) throw new AppError('errors.chatMessageEmpty');
       const posted = postOperatorReply(ctx, request.params.id, reviewerOf(request), content);
       return ok(presentSupportMessage(posted.message));
     });
 
-    api.post('/:id/assign', { schema: consoleDoc('Take the conversation (audited)', { params: idParams, body: z.object({ lang: language() }).optional() }), preHandler: reply }, async (request) => {
+    api.post('/:id/assign', { schema: consoleDoc('Take the conversation (audited)', { params: idParams, body: z.object({ lang: language() }).optional() }), preValidation: reply }, async (request) => {
       const conversation = assignConversation(ctx, request.params.id, reviewerOf(request));
       return ok(listItem(ctx, conversation, accountOf(ctx, conversation.userId)));
     });
 
-    api.post('/:id/close', { schema: consoleDoc('Close the conversation (audited); the user\'s next message opens a new one', { params: idParams, body: z.object({ lang: language() }).optional() }), preHandler: reply }, async (request) => {
+    api.post('/:id/close', { schema: consoleDoc('Close the conversation (audited); the user\'s next message opens a new one', { params: idParams, body: z.object({ lang: language() }).optional() }), preValidation: reply }, async (request) => {
       const conversation = closeConversation(ctx, request.params.id, reviewerOf(request));
       return ok(listItem(ctx, conversation, accountOf(ctx, conversation.userId)));
     });

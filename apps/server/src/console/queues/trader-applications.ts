@@ -64,14 +64,14 @@ export const traderApplicationsQueue: ReviewQueue = {
     const view = guards.permit('trader-applications.view');
     const decide = guards.permit('trader-applications.decide');
 
-    api.get('/', { schema: consoleDoc('Trader applications by status (default: pending, oldest first)', { querystring: listQuery }), preHandler: view }, async (request) => {
+    api.get('/', { schema: consoleDoc('Trader applications by status (default: pending, oldest first)', { querystring: listQuery }), preValidation: view }, async (request) => {
       const { status, page, limit } = request.query;
       const window = pageWindow(page, limit);
       const { rows, total } = queueList(db, copyTraderApplications, { owner: copyTraderApplications.userId, where: eq(copyTraderApplications.status, status), oldestFirst: status === 'pending', window });
       return ok(toPage(rows.map(({ row, account }) => listItem(row, account)), window, total));
     });
 
-    api.get('/:id', { schema: consoleDoc("One application: the profile applied for, the user's verification level and available lever balance (what the rule measures), their earlier applications", { params: idParams, querystring: z.object({ lang: language() }) }), preHandler: view }, async (request) => {
+    api.get('/:id', { schema: consoleDoc("One application: the profile applied for, the user's verification level and available lever balance (what the rule measures), their earlier applications", { params: idParams, querystring: z.object({ lang: language() }) }), preValidation: view }, async (request) => {
       const row = db.select().from(copyTraderApplications).where(eq(copyTraderApplications.id, request.params.id)).get();
       if (!row) throw new AppError('copy.applicationNotFound');
       const user = db.select().from(users).where(eq(users.id, row.userId)).get();
@@ -90,13 +90,13 @@ export const traderApplicationsQueue: ReviewQueue = {
       });
     });
 
-    api.post('/:id/approve', { schema: consoleDoc('Approve: the user becomes a trader others can follow', { params: idParams, body: z.object({ lang: language() }).optional() }), preHandler: decide }, async (request) => {
+    api.post('/:id/approve', { schema: consoleDoc('Approve: the user becomes a trader others can follow', { params: idParams, body: z.object({ lang: language() }).optional() }), preValidation: decide }, async (request) => {
       const row = reviewTraderApplication(ctx, request.params.id, { approve: true }, reviewerOf(request));
       announceTraderApplicationDecision(ctx, row);
       return ok(listItem(row, null));
     });
 
-    api.post('/:id/reject', { schema: consoleDoc('Reject with a reason the user reads', { params: idParams, body: rejectBody }), preHandler: decide }, async (request) => {
+    api.post('/:id/reject', { schema: consoleDoc('Reject with a reason the user reads', { params: idParams, body: rejectBody }), preValidation: decide }, async (request) => {
       const row = reviewTraderApplication(ctx, request.params.id, { approve: false, reason: request.body.reason }, reviewerOf(request));
       announceTraderApplicationDecision(ctx, row);
       return ok(listItem(row, null));

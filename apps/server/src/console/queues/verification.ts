@@ -79,7 +79,7 @@ export const verificationQueue: ReviewQueue = {
     const view = guards.permit('verification.view');
     const decide = guards.permit('verification.decide');
 
-    api.get('/', { schema: consoleDoc('Identity verification requests by status (default: in review, oldest first)', { querystring: listQuery }), preHandler: view }, async (request) => {
+    api.get('/', { schema: consoleDoc('Identity verification requests by status (default: in review, oldest first)', { querystring: listQuery }), preValidation: view }, async (request) => {
       const { status, level, page, limit } = request.query;
       const window = pageWindow(page, limit);
       const where = and(eq(identityVerifications.status, status), level ? eq(identityVerifications.level, level) : undefined);
@@ -87,7 +87,7 @@ export const verificationQueue: ReviewQueue = {
       return ok(toPage(rows.map(({ row, account }) => listItem({ ...row, account })), window, total));
     });
 
-    api.get('/:id', { schema: consoleDoc('One request: submitted fields, picture addresses, the user, their earlier requests and the listed refusal reasons', { params: idParams, querystring: z.object({ lang: language() }) }), preHandler: view }, async (request) => {
+    api.get('/:id', { schema: consoleDoc('One request: submitted fields, picture addresses, the user, their earlier requests and the listed refusal reasons', { params: idParams, querystring: z.object({ lang: language() }) }), preValidation: view }, async (request) => {
       const row = findRequest(ctx, request.params.id);
       const user = db.select().from(users).where(eq(users.id, row.userId)).get();
       const history = db.select().from(identityVerifications).where(eq(identityVerifications.userId, row.userId)).orderBy(desc(identityVerifications.id)).all();
@@ -112,7 +112,7 @@ export const verificationQueue: ReviewQueue = {
 
     api.get(
       '/:id/images/:side',
-      { schema: consoleDoc('A document picture of a request, for operators only (never cached)', { params: imageParams }), preHandler: view },
+      { schema: consoleDoc('A document picture of a request, for operators only (never cached)', { params: imageParams }), preValidation: view },
       async (request, reply) => {
         const row = findRequest(ctx, request.params.id);
         const match = UPLOAD_PATH.exec((request.params.side === 'front' ? row.frontPic : row.reversePic) ?? '');
@@ -124,13 +124,13 @@ export const verificationQueue: ReviewQueue = {
       },
     );
 
-    api.post('/:id/approve', { schema: consoleDoc('Approve: the user reaches the requested level and is told so', { params: idParams, body: z.object({ lang: language() }).optional() }), preHandler: decide }, async (request) => {
+    api.post('/:id/approve', { schema: consoleDoc('Approve: the user reaches the requested level and is told so', { params: idParams, body: z.object({ lang: language() }).optional() }), preValidation: decide }, async (request) => {
       const row = reviewVerification(ctx, request.params.id, { approve: true }, reviewerOf(request));
       await announceVerificationDecision(ctx, row);
       return ok(listItem({ ...row, account: null }));
     });
 
-    api.post('/:id/reject', { schema: consoleDoc('Reject with a listed reason (reason_code) or a written one (reason); the user is told why', { params: idParams, body: rejectBody }), preHandler: decide }, async (request) => {
+    api.post('/:id/reject', { schema: consoleDoc('Reject with a listed reason (reason_code) or a written one (reason); the user is told why', { params: idParams, body: rejectBody }), preValidation: decide }, async (request) => {
       const { reason_code: code, reason } = request.body;
       if (!code && !reason) throw new AppError('console.reasonRequired');
       const row = reviewVerification(ctx, request.params.id, { approve: false, reason: code ? rejectReasonKey(code) : (reason as string) }, reviewerOf(request));

@@ -67,7 +67,7 @@ export const withdrawalsQueue: ReviewQueue = {
     };
     const tickOf = (tickId: number | null) => (tickId === null ? null : (db.select().from(ticks).where(eq(ticks.id, tickId)).get() ?? null));
 
-    api.get('/', { schema: consoleDoc('Withdrawals by status (default: waiting, oldest first)', { querystring: listQuery }), preHandler: view }, async (request) => {
+    api.get('/', { schema: consoleDoc('Withdrawals by status (default: waiting, oldest first)', { querystring: listQuery }), preValidation: view }, async (request) => {
       const { status, page, limit } = request.query;
       const window = pageWindow(page, limit);
       const where = eq(withdrawals.status, status);
@@ -82,7 +82,7 @@ export const withdrawalsQueue: ReviewQueue = {
           params: idParams,
           querystring: z.object({ lang: language() }),
         }),
-        preHandler: view,
+        preValidation: view,
       },
       async (request) => {
         const row = findRequest(request.params.id);
@@ -124,13 +124,13 @@ export const withdrawalsQueue: ReviewQueue = {
       },
     );
 
-    api.post('/:id/approve', { schema: consoleDoc('Mark paid with the payout\'s transaction reference: the frozen amount goes to withdrawal clearing, the fee to the fees account', { params: idParams, body: approveBody }), preHandler: decide }, async (request) => {
+    api.post('/:id/approve', { schema: consoleDoc('Mark paid with the payout\'s transaction reference: the frozen amount goes to withdrawal clearing, the fee to the fees account', { params: idParams, body: approveBody }), preValidation: decide }, async (request) => {
       const row = reviewWithdrawal(ctx, request.params.id, { approve: true, txRef: request.body.tx_ref }, reviewerOf(request));
       announceWithdrawalDecision(ctx, row);
       return ok(listItem(ctx, row, null));
     });
 
-    api.post('/:id/reject', { schema: consoleDoc('Reject with a reason the user reads: the frozen amount and fee return to the user', { params: idParams, body: rejectBody }), preHandler: decide }, async (request) => {
+    api.post('/:id/reject', { schema: consoleDoc('Reject with a reason the user reads: the frozen amount and fee return to the user', { params: idParams, body: rejectBody }), preValidation: decide }, async (request) => {
       const row = reviewWithdrawal(ctx, request.params.id, { approve: false, reason: request.body.reason }, reviewerOf(request));
       announceWithdrawalDecision(ctx, row);
       return ok(listItem(ctx, row, null));
