@@ -134,6 +134,20 @@ describe('the operator console', () => {
     expect(((await me.json()) as { message: { application: { status: string } } }).message.application.status).toBe('approved');
   });
 
+  it('a queue that fails to load says why and offers a retry, instead of passing for an empty queue', async () => {
+    const { page } = desk;
+    const depositsList = (url: URL) => url.pathname === '/api/console/queues/deposits';
+    await page.route(depositsList, (route) => route.fulfill({ status: 502, body: 'bad gateway' }));
+    await page.getByTestId('console-menu').locator('[data-menu-id$="/"]').first().click();
+    await page.getByTestId('dashboard-queue-deposits').click();
+    const failed = page.getByTestId('queue-load-error');
+    await failed.filter({ hasText: '502' }).waitFor();
+    await consoleShot(page, 'queue-load-error');
+    await page.unroute(depositsList);
+    await failed.getByRole('button').click();
+    await failed.waitFor({ state: 'detached' });
+  });
+
   it('finds the user, freezes them, and the H5 app says why on the assets and trading pages', async () => {
     const { page } = desk;
     await page.getByTestId('console-menu').locator('[data-menu-id$="/users"]').click();

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, Empty, Flex, Segmented, Table, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Segmented, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -73,6 +73,18 @@ export function QueueLayout<Item extends QueueItem>({ queueKey, title, statuses,
             columns={columns}
             dataSource={list.data?.list}
             loading={list.isLoading}
+            // A list that failed to load says why and offers a retry, instead of passing for an empty queue.
+            locale={
+              list.isError
+                ? {
+                    emptyText: (
+                      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.error.message} data-testid="queue-load-error">
+                        <Button onClick={() => void list.refetch()}>{t('actions.refresh')}</Button>
+                      </Empty>
+                    ),
+                  }
+                : undefined
+            }
             data-testid="queue-list"
             rowClassName={(row) => (row.id === selected ? 'queue-row queue-row--selected' : 'queue-row')}
             onRow={(row) => ({ onClick: () => update({ id: String(row.id) }) })}
