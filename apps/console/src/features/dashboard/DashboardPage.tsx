@@ -51,6 +51,7 @@ export default function DashboardPage() {
   });
   const data = dashboard.data;
   const check = data?.ledger_check;
+  const queueShown = (key: string) => data?.queues.some((queue) => queue.key === key) ?? false;
 
   return (
     <Flex vertical gap={16}>
@@ -78,16 +79,21 @@ export default function DashboardPage() {
             <Statistic title={t('dashboard.usersToday')} value={data?.users_today ?? 0} loading={!data} />
           </Card>
         </Col>
-        <Col span={6}>
-          <Card>
-            <Statistic title={t('dashboard.depositsPending')} value={data?.deposits_pending ?? 0} loading={!data} />
-          </Card>
-        </Col>
-        <Col span={6}>
-          <Card>
-            <Statistic title={t('dashboard.withdrawalsPending')} value={data?.withdrawals_pending ?? 0} loading={!data} />
-          </Card>
-        </Col>
+        {/* The funds figures for a role whose queue cards above do not already show them. */}
+        {data && !queueShown('deposits') && (
+          <Col span={6}>
+            <Card>
+              <Statistic title={t('dashboard.depositsPending')} value={data.deposits_pending} />
+            </Card>
+          </Col>
+        )}
+        {data && !queueShown('withdrawals') && (
+          <Col span={6}>
+            <Card>
+              <Statistic title={t('dashboard.withdrawalsPending')} value={data.withdrawals_pending} />
+            </Card>
+          </Col>
+        )}
       </Row>
 
       <Card
