@@ -1,10 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Segmented, Table, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import type { ColumnsType, ColumnType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { get, type Page } from './api.ts';
+import { formatTime } from './format.ts';
 
 export interface QueueItem {
   id: number;
@@ -23,6 +25,27 @@ export interface QueueLayoutProps<Item extends QueueItem> {
 }
 
 const PAGE_SIZE = 15;
+
+/**
+ * The submitter's account over the time of the submission, in one cell: the
+ * account is what tells items apart, and beside a time column of its own it
+ * was clipped to a few characters in the list.
+ */
+export function submitterColumn<Item extends { account: string | null; submitted_at: number }>(t: TFunction): ColumnType<Item> {
+  return {
+    title: t('columns.user'),
+    dataIndex: 'account',
+    ellipsis: true,
+    render: (account: string | null, row) => (
+      <Flex vertical style={{ minWidth: 0 }}>
+        <Typography.Text ellipsis={{ tooltip: account }}>{account ?? '–'}</Typography.Text>
+        <Typography.Text type="secondary" className="nowrap">
+          {formatTime(row.submitted_at)}
+        </Typography.Text>
+      </Flex>
+    ),
+  };
+}
 
 /**
  * The shape every review queue shares: a list on the left (by status,

@@ -1,7 +1,7 @@
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { formatTime, trimZeros } from '../../shared/format.ts';
-import { QueueLayout } from '../../shared/QueueLayout.tsx';
+import { trimZeros } from '../../shared/format.ts';
+import { QueueLayout, submitterColumn } from '../../shared/QueueLayout.tsx';
 import { type NftListingItem, NftListingDetail } from './NftListingDetail.tsx';
 
 /** Users' NFT resale listings: waiting ones first (spec: NFT sales need official review). */
@@ -9,10 +9,9 @@ export default function NftListingsQueuePage() {
   const { t } = useTranslation();
   const columns: ColumnsType<NftListingItem> = [
     { title: t('columns.id'), dataIndex: 'id', width: 64 },
-    { title: t('columns.user'), dataIndex: 'account', ellipsis: true },
+    submitterColumn<NftListingItem>(t),
     { title: t('nftListings.code'), dataIndex: 'code', className: 'nowrap' },
     { title: t('nftListings.price'), dataIndex: 'price', className: 'nowrap', render: (price: string, row) => `${trimZeros(price)} ${row.currency}` },
-    { title: t('funds.submitted'), dataIndex: 'submitted_at', width: 160, className: 'nowrap', render: (time: number) => formatTime(time) },
   ];
   return (
     <QueueLayout<NftListingItem>

@@ -1,7 +1,6 @@
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../shared/format.ts';
-import { QueueLayout } from '../../shared/QueueLayout.tsx';
+import { QueueLayout, submitterColumn } from '../../shared/QueueLayout.tsx';
 import { type VerificationListItem, VerificationDetail } from './VerificationDetail.tsx';
 
 /** The identity verification queue: requests in review first, decided ones a click away. */
@@ -9,9 +8,8 @@ export default function VerificationQueuePage() {
   const { t } = useTranslation();
   const columns: ColumnsType<VerificationListItem> = [
     { title: t('columns.id'), dataIndex: 'id', width: 64 },
-    { title: t('columns.user'), dataIndex: 'account', ellipsis: true },
+    submitterColumn<VerificationListItem>(t),
     { title: t('verification.level'), dataIndex: 'level', width: 64, render: (level: number) => `Lv${level}` },
-    { title: t('verification.submitted'), dataIndex: 'submitted_at', width: 170, className: 'nowrap', render: (time: number) => formatTime(time) },
   ];
   return (
     <QueueLayout<VerificationListItem>

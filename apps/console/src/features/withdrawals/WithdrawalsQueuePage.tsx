@@ -1,7 +1,7 @@
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { formatTime, trimZeros } from '../../shared/format.ts';
-import { QueueLayout } from '../../shared/QueueLayout.tsx';
+import { trimZeros } from '../../shared/format.ts';
+import { QueueLayout, submitterColumn } from '../../shared/QueueLayout.tsx';
 import { WithdrawalDetail, type WithdrawalListItem } from './WithdrawalDetail.tsx';
 
 /** Withdrawals waiting for payout first; paid and rejected ones a click away. */
@@ -9,9 +9,8 @@ export default function WithdrawalsQueuePage() {
   const { t } = useTranslation();
   const columns: ColumnsType<WithdrawalListItem> = [
     { title: t('columns.id'), dataIndex: 'id', width: 64 },
-    { title: t('columns.user'), dataIndex: 'account', ellipsis: true },
+    submitterColumn<WithdrawalListItem>(t),
     { title: t('funds.amount'), dataIndex: 'amount', className: 'nowrap', render: (amount: string, row) => `${trimZeros(amount)} ${row.currency}` },
-    { title: t('funds.submitted'), dataIndex: 'submitted_at', width: 160, className: 'nowrap', render: (time: number) => formatTime(time) },
   ];
   return (
     <QueueLayout<WithdrawalListItem>
