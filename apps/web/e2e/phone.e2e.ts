@@ -134,6 +134,7 @@ describe.each(Object.keys(PHONES) as PhoneSize[])('on a %s phone', (size) => {
       ['/pages/fund/receive?currency=USDT', '[data-testid="receive-address-panel"], [data-testid="receive-no-address"]'],
       ['/pages/fund/fundTransfer', '[data-testid="transfer-swap"]'],
       ['/pages/fund/transfer', '[data-testid="convert-rate"]'],
+      ['/pages/fund/assets_all_record', '[data-testid="bills-filters"]'],
     ];
     for (const [route, ready] of pages) {
       await open(page, route);
@@ -161,6 +162,7 @@ describe.each(Object.keys(PHONES) as PhoneSize[])('on a %s phone', (size) => {
       ['/pages/fund/receive?currency=USDT', '[data-testid="receive-address-panel"], [data-testid="receive-no-address"]'],
       ['/pages/fund/fundTransfer', '[data-testid="transfer-swap"]'],
       ['/pages/fund/transfer', '[data-testid="convert-rate"]'],
+      ['/pages/fund/assets_all_record', '[data-testid="bills-filters"]'],
     ];
     const check = async (route: string, ready: string) => {
       await open(page, route);
