@@ -130,6 +130,11 @@ describe.each(Object.keys(PHONES) as PhoneSize[])('on a %s phone', (size) => {
       ['/pages/fund/assets', '[data-testid="assets-account-change"]'],
       ['/pages/kefu/index', '[data-testid="kefu-input"]'],
       ['/pages/setting/setting', '[data-testid="setting-profile"]'],
+      // The money pages a new user goes through.
+      ['/pages/fund/receive?currency=USDT', '[data-testid="receive-address-panel"], [data-testid="receive-no-address"]'],
+      ['/pages/fund/fundTransfer', '[data-testid="transfer-swap"]'],
+      ['/pages/fund/transfer', '[data-testid="convert-rate"]'],
+      ['/pages/fund/assets_all_record', '[data-testid="bills-filters"]'],
     ];
     for (const [route, ready] of pages) {
       await open(page, route);
@@ -153,6 +158,11 @@ describe.each(Object.keys(PHONES) as PhoneSize[])('on a %s phone', (size) => {
       ['/pages/fund/assets', '[data-testid="assets-account-change"]'],
       ['/pages/kefu/index', '[data-testid="kefu-input"]'],
       ['/pages/setting/setting', '[data-testid="setting-profile"]'],
+      // Header icons, the swap button and "All" of the money pages a new user goes through.
+      ['/pages/fund/receive?currency=USDT', '[data-testid="receive-address-panel"], [data-testid="receive-no-address"]'],
+      ['/pages/fund/fundTransfer', '[data-testid="transfer-swap"]'],
+      ['/pages/fund/transfer', '[data-testid="convert-rate"]'],
+      ['/pages/fund/assets_all_record', '[data-testid="bills-filters"]'],
     ];
     const check = async (route: string, ready: string) => {
       await open(page, route);

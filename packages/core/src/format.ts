@@ -21,6 +21,17 @@ export function groupThousands(formatted: string): string {
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
 
+/**
+ * Every significant digit of a decimal string, with at least `minDecimals`, so
+ * a fee of 0.000962 never reads 0.00: '1001.000000' → '1,001.00'.
+ */
+export function formatSignificant(value: string, minDecimals = 2): string {
+  const [whole = '0', fraction = ''] = value.split('.');
+  const digits = fraction.replace(/0+$/, '').padEnd(minDecimals, '0');
+  // With no decimals asked for, a whole amount reads without a trailing point: '5000000.0000' → '5,000,000'.
+  return groupThousands(digits ? `${whole}.${digits}` : whole);
+}
+
 export type Tone = 'up' | 'down' | 'flat';
 
 /** Spec 9: positive amounts take the up colour, negative the down colour, zero grey. */

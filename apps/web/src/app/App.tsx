@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { queryClient, useSiteConfig } from '../shared/api/queries.ts';
 import { useSession } from '../shared/session.ts';
-import { defaultAntdLocale, loadAntdLocale } from './antd-locale.ts';
+import { defaultAntdLocale, loadAntdLocale, withAppTexts } from './antd-locale.ts';
 import './antd-react19.ts';
 import { ConnectionBar } from './connection-bar.tsx';
 import { AppRouter } from './router.tsx';
@@ -26,9 +27,11 @@ export function App() {
     };
   }, [lang]);
   useEffect(placeToastsAwayFromTaps, []);
+  const { t } = useTranslation('shell');
+  const locale = useMemo(() => withAppTexts(antdLocale, { noMore: t('empty.noMore') }), [antdLocale, t]);
 
   return (
-    <ConfigProvider locale={antdLocale}>
+    <ConfigProvider locale={locale}>
       <QueryClientProvider client={queryClient}>
         <SiteConfigLoader />
         <ConnectionBar />

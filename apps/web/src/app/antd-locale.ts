@@ -24,3 +24,13 @@ export async function loadAntdLocale(language: Language): Promise<AntdLocale> {
 }
 
 export const defaultAntdLocale = enUS;
+
+/**
+ * antd-mobile's texts with the app's own where antd's translation is wrong or
+ * too casual: the end of an infinite list reads "Non, plus maintenant." ("no,
+ * not any more") in its French and "Hết rồi bạn ơi" ("that's all, buddy") in
+ * its Vietnamese, so the app's "no more data" of each language stands there.
+ */
+export function withAppTexts(locale: AntdLocale, texts: { noMore: string }): AntdLocale {
+  return { ...locale, InfiniteScroll: { ...locale.InfiniteScroll, noMore: texts.noMore } };
+}

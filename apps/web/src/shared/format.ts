@@ -11,16 +11,8 @@ export function formatDecimal(value: string): string {
   return groupThousands(value);
 }
 
-/**
- * Every significant digit the server sent, with at least `minDecimals`, so a
- * fee of 0.000962 never reads 0.00: '1001.000000' → '1,001.00'.
- */
-export function formatSignificant(value: string, minDecimals = 2): string {
-  const [whole = '0', fraction = ''] = value.split('.');
-  const digits = fraction.replace(/0+$/, '').padEnd(minDecimals, '0');
-  // With no decimals asked for, a whole amount reads without a trailing point: '5000000.0000' → '5,000,000'.
-  return groupThousands(digits ? `${whole}.${digits}` : whole);
-}
+/** Every significant digit the server sent, with at least `minDecimals` ('1001.000000' → '1,001.00'); shared with the server's notification texts. */
+export { formatSignificant } from '@openbourse/core';
 
 /** A server decimal as a field takes it, without trailing zeros ("0.50000000" → "0.5"): what an "All" button fills in. */
 export function plainDecimal(value: string): string {

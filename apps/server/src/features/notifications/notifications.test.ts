@@ -78,9 +78,9 @@ describe('the notification centre', () => {
 
     const english = personal((await list(user.token, 'en')).message);
     expect(english).toHaveLength(1);
-    expect(english[0]).toMatchObject({ kind: 'transfer.completed', title: 'Wallet', content: 'You moved 25.000000 USDT between your accounts.', link: '/pages/fund/transfer_history', read: false });
+    expect(english[0]).toMatchObject({ kind: 'transfer.completed', title: 'Wallet', content: 'You moved 25.00 USDT between your accounts.', link: '/pages/fund/transfer_history', read: false });
     const chinese = personal((await list(user.token, 'zh')).message);
-    expect(chinese[0]?.content).toBe('您已在账户间划转 25.000000 USDT。');
+    expect(chinese[0]?.content).toBe('您已在账户间划转 25.00 USDT。');
   });
 
   it('tells the owner when a spot order fills, after the trade committed, linked to the order; the market maker hears nothing', async () => {
@@ -123,7 +123,7 @@ describe('the notification centre', () => {
       }
     }
     const english = personal((await list(user.token, 'en')).message);
-    expect(english.find((notice) => notice.kind === 'withdrawal.rejected')?.content).toBe('Your withdrawal of 12.5 USDT was rejected: blurred photo');
+    expect(english.find((notice) => notice.kind === 'withdrawal.rejected')?.content).toBe('Your withdrawal of 12.50 USDT was rejected: blurred photo');
     expect(english.find((notice) => notice.kind === 'lock_mining.yield_paid')?.link).toBe('/pages/lockming/order?id=1');
     // A follower reads whose position was copied, at which tick, and the profit share the close paid.
     expect(english.find((notice) => notice.kind === 'copy.position_opened')?.content).toBe("Copied Alpha's BTC/USDT position: 2 lots opened at tick #4711.");
@@ -214,7 +214,7 @@ describe('the notification centre', () => {
     expect(sent).toHaveLength(1);
     // Signed up without saying otherwise: the site's default language.
     expect(sent[0]?.subject).toContain('提现');
-    expect(sent[0]?.body).toContain('12.5 USDT');
+    expect(sent[0]?.body).toContain('12.50 USDT');
   });
 
   it('writes each mail, template lines included, in the language the user last used the app in: the setting, then a login', async () => {
@@ -229,13 +229,13 @@ describe('the notification centre', () => {
     expect((await server.post('/user/lang', { lang: 'en' }, { token: user.token })).type).toBe('ok');
     const english = await mailed();
     expect(english?.subject).toBe('OpenBourse: Withdrawal');
-    expect(english?.body).toContain('Your withdrawal of 12.5 USDT was approved and sent.');
+    expect(english?.body).toContain('Your withdrawal of 12.50 USDT was approved and sent.');
     expect(english?.body).toContain('Our support staff will never ask for your password');
 
     expect(await server.post('/user/login', { user_string: user.email, password: user.password }, { lang: 'kor' })).toMatchObject({ type: 'ok' });
     const korean = await mailed();
     expect(korean?.subject).toBe('OpenBourse: 출금');
-    expect(korean?.body).toContain('12.5 USDT 출금이 승인되어 전송되었습니다.');
+    expect(korean?.body).toContain('12.50 USDT 출금이 승인되어 전송되었습니다.');
     expect(korean?.body).toContain('고객지원팀은 절대로 비밀번호');
 
     expect((await server.post('/user/lang', { lang: 'xx' }, { token: user.token, lang: 'en' })).type).toBe('error');

@@ -9,6 +9,7 @@ import spa from '@openbourse/i18n/locales/spa/notifications.json';
 import th from '@openbourse/i18n/locales/th/notifications.json';
 import vi from '@openbourse/i18n/locales/vi/notifications.json';
 import zh from '@openbourse/i18n/locales/zh/notifications.json';
+import { formatSignificant } from '@openbourse/core';
 import i18next, { type TFunction } from 'i18next';
 import { isRejectReason, rejectReasonKey } from '../../platform/verification-review.ts';
 import { translate } from '../../platform/i18n.ts';
@@ -37,13 +38,22 @@ export function notificationText(language: Language, key: string, params: Record
   return translator.exists(key, { lng: language }) ? (t(key, params) as string) : (t('unknown') as string);
 }
 
+/** Event values that are amounts of money, stored as the ledger's decimal string ('1000.000000'). */
+const AMOUNT_PARAMS = new Set(['amount', 'amount_in', 'amount_out', 'fee', 'penalty', 'refunded', 'payout', 'paid', 'held', 'allocated']);
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
+
 /**
  * An event's values as the reader sees them: a value stored as a code is
  * written out in the reader's language here, at read time. `reason_code` is a
- * listed refusal reason (verification), shown as `reason`.
+ * listed refusal reason (verification), shown as `reason`. Amounts read as
+ * everywhere else in the app: '1000.000000' as 1,000.00.
  */
 export function localizedParams(language: Language, params: Record<string, string | number>): Record<string, string | number> {
+  const shown: Record<string, string | number> = { ...params };
+  for (const [key, value] of Object.entries(params)) {
+    if (AMOUNT_PARAMS.has(key) && typeof value === 'string' && PLAIN_DECIMAL.test(value)) shown[key] = formatSignificant(value);
+  }
   const code = params.reason_code;
-  if (!isRejectReason(code)) return params;
-  return { ...params, reason: translate(language, rejectReasonKey(code)) };
+  if (!isRejectReason(code)) return shown;
+  return { ...shown, reason: translate(language, rejectReasonKey(code)) };
 }

@@ -123,7 +123,8 @@ export function registerTwoFactorRoutes(api: ApiScope, { ctx, guards }: FeatureD
       if (!pending) throw new AppError('errors.twoFactorSetupFirst');
       const now = ctx.now();
       const step = verifyTotp(pending, request.body.code, now);
-      if (step === null) throw new AppError('errors.twoFactorInvalid');
+      // No recovery codes exist yet: the message asks for the app's code only.
+      if (step === null) throw new AppError('errors.twoFactorSetupInvalid');
       const codes = newRecoveryCodes();
       // Turning it on the first time is not a change; turning it on again after turning it off is.
       const isChange = row.totpFirstEnabledAt !== null;

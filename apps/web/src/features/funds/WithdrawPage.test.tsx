@@ -22,7 +22,7 @@ describe('WithdrawPage', () => {
     renderAt(<WithdrawPage />, '/pages/fund/withdraw?currency=USDT&chain=TRC20');
     fireEvent.click(await screen.findByTestId('withdraw-address-5'));
     type('withdraw-amount', '100');
-    await waitFor(() => expect(screen.getByTestId('withdraw-receive').textContent).toBe('99 USDT'));
+    await waitFor(() => expect(screen.getByTestId('withdraw-receive').textContent).toBe('99.00 USDT'));
     expect(screen.getByTestId('withdraw-fee').textContent).toBe('1.00 USDT');
     expect(screen.getByTestId('withdraw-remaining').textContent).toBe('19,000,000.00 USDT (200.00 BTC)');
     type('withdraw-pay-password', 'Fund12345');
@@ -33,6 +33,22 @@ describe('WithdrawPage', () => {
     const call = fetchMock.mock.calls.find(([input]) => String(input).includes('/wallet/out'));
     const body = new URLSearchParams(String(call?.[1]?.body));
     expect(Object.fromEntries(body)).toMatchObject({ currency: 'USDT', number: '100', type: 'address', address_id: '5', pay_password: 'Fund12345' });
+  });
+
+  it('chooses the only saved address of the chain by itself, and writes the limits and the minimum with the currency', async () => {
+    const { fetchMock } = stubApi({ '/wallet/get_info': coinInfo(), '/user/info': user(), '/user/wallet/list': savedTron, '/wallet/out': { id: 1, message: '提币申请已提交' }, '/recharge/log': { list: [], page: 1, has_more: false } });
+    renderAt(<WithdrawPage />, '/pages/fund/withdraw?currency=USDT&chain=TRC20');
+    await screen.findByTestId('withdraw-address-5');
+    await waitFor(() => expect(screen.getByTestId('withdraw-address-5').querySelector('input')?.checked).toBe(true));
+    expect(screen.getByTestId('withdraw-summary').textContent).toMatch(/\d – [\d,.]+ USDT/);
+    type('withdraw-amount', '100');
+    type('withdraw-pay-password', 'Fund12345');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('withdraw-submit'));
+    });
+    await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/wallet/out'))).toBe(true));
+    const call = fetchMock.mock.calls.find(([input]) => String(input).includes('/wallet/out'));
+    expect(new URLSearchParams(String(call?.[1]?.body)).get('address_id')).toBe('5');
   });
 
   it('stops an amount above the balance before any call', async () => {

@@ -172,9 +172,9 @@ function WithdrawContent({ coin, user, initialChain }: { coin: CoinInfo; user: F
         const text = value?.trim() ?? '';
         if (!terms || !isAmount(text)) return;
         const entered = dec(text);
-        if (entered.lessThan(terms.min)) throw new Error(translate('common:errors.belowMinWithdrawal', { min: terms.min, currency: coin.currency }));
-        if (entered.greaterThan(terms.max)) throw new Error(translate('common:errors.aboveMaxWithdrawal', { max: terms.max, currency: coin.currency }));
-        if (entered.lessThanOrEqualTo(terms.fee)) throw new Error(translate('common:errors.amountBelowFee', { fee: terms.fee, currency: coin.currency }));
+        if (entered.lessThan(terms.min)) throw new Error(translate('common:errors.belowMinWithdrawal', { min: formatSignificant(terms.min), currency: coin.currency }));
+        if (entered.greaterThan(terms.max)) throw new Error(translate('common:errors.aboveMaxWithdrawal', { max: formatSignificant(terms.max), currency: coin.currency }));
+        if (entered.lessThanOrEqualTo(terms.fee)) throw new Error(translate('common:errors.amountBelowFee', { fee: formatSignificant(terms.fee), currency: coin.currency }));
         if (entered.greaterThan(coin.available)) throw new Error(translate('common:errors.insufficientBalance'));
         if (coin.withdraw_limit.remaining !== null && entered.greaterThan(coin.withdraw_limit.remaining)) throw new Error(translate('common:errors.withdrawalLimitExceeded', { remaining: coin.withdraw_limit.remaining_btc }));
       },
@@ -241,9 +241,9 @@ function WithdrawContent({ coin, user, initialChain }: { coin: CoinInfo; user: F
           <div className="funds-facts" data-testid="withdraw-summary">
             <Fact label={t('withdraw.fee')} testId="withdraw-fee">{terms ? `${formatSignificant(terms.fee)} ${coin.currency}` : '–'}</Fact>
             <Fact label={t('withdraw.receive')} testId="withdraw-receive">
-              {receive?.greaterThan(0) ? `${receive.toFixed()} ${coin.currency}` : '–'}
+              {receive?.greaterThan(0) ? `${formatSignificant(receive.toFixed())} ${coin.currency}` : '–'}
             </Fact>
-            <Fact label={t('withdraw.limits')}>{terms ? `${formatSignificant(terms.min)} – ${formatSignificant(terms.max)}` : '–'}</Fact>
+            <Fact label={t('withdraw.limits')}>{terms ? `${formatSignificant(terms.min)} – ${formatSignificant(terms.max)} ${coin.currency}` : '–'}</Fact>
             <Fact label={t('withdraw.remainingToday')} testId="withdraw-remaining">
               {coin.withdraw_limit.remaining === null
                 ? `${formatSignificant(coin.withdraw_limit.remaining_btc)} BTC`
@@ -269,8 +269,13 @@ function AddressChoice({ currency, chain, value, onChange }: { currency: string;
   const { t } = useTranslation('funds');
   const addresses = useSavedAddresses(currency);
   const addLink = `/pages/setting/addWallet?currency=${currency}&chain=${chain}`;
-  if (!addresses.data) return <Skeleton.Paragraph lineCount={2} animated />;
-  const matching = addresses.data.filter((entry) => entry.chain === chain);
+  const matching = addresses.data?.filter((entry) => entry.chain === chain);
+  // The only saved address of the chain is the one meant: it is chosen, not asked for.
+  const only = matching?.length === 1 ? matching[0]?.id : undefined;
+  useEffect(() => {
+    if (only !== undefined && value === undefined) onChange?.(only);
+  }, [only, value, onChange]);
+  if (!addresses.data || !matching) return <Skeleton.Paragraph lineCount={2} animated />;
   return (
     <div className="funds-addresses" data-testid="withdraw-addresses">
       {matching.length > 0 ? (

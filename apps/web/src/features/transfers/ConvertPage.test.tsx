@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setupPageTests } from '../../shared/test-utils.tsx';
 import ConvertPage from './ConvertPage.tsx';
+import { readableRate } from './amounts.ts';
 import { fakeFundsServer, renderPage } from './transfers-test-server.tsx';
 
 setupPageTests({ signedIn: true });
@@ -113,5 +114,13 @@ describe('ConvertPage', () => {
     fireEvent.click(screen.getByTestId('convert-swap'));
     expect(screen.getByTestId('convert-from').textContent).toContain('BTC');
     await waitFor(() => expect(server.callsTo('/user/getTransferFee').map((params) => `${params.get('from_currency_id')}>${params.get('to_currency_id')}`)).toEqual(['2>1', '1>2']));
+  });
+});
+
+describe('readableRate', () => {
+  it('writes a rate below 1 the other way round, as the price line under it reads', () => {
+    expect(readableRate('0.0000103713879955', 'USDT', 'BTC')).toBe('1 BTC ≈ 96,419.11 USDT');
+    expect(readableRate('96250', 'BTC', 'USDT')).toBe('1 BTC ≈ 96,250 USDT');
+    expect(readableRate('0.5', 'ETH', 'XYZ')).toBe('1 XYZ ≈ 2.00 ETH');
   });
 });

@@ -5,14 +5,14 @@ import { SwapIcon } from '../../shared/ui/SwapIcon.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { formatDecimal, formatSignificant, plainDecimal } from '../../shared/format.ts';
+import { formatSignificant, plainDecimal } from '../../shared/format.ts';
 import { FrozenBanner } from '../../shared/ui/FrozenBanner.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { AllButton, InputIssue } from '../../shared/ui/UnitInput.tsx';
 import { DecimalInput } from '../../shared/ui/DecimalInput.tsx';
 import { type Conversion, type ConversionQuote, type ConvertCurrency, type ConvertList, useConversionQuote, useConvert, useConvertList } from './api.ts';
-import { checkAmount } from './amounts.ts';
+import { checkAmount, readableRate } from './amounts.ts';
 import { CoinIcon, SheetPicker } from './SheetPicker.tsx';
 import { TickFacts } from './TickFacts.tsx';
 import { useNow } from '../../shared/use-now.ts';
@@ -207,7 +207,7 @@ function QuoteFacts({ quote, receivedAt, validMs, preview, failed, from, to }: Q
       <div className="transfers-fact">
         <span className="transfers-fact__label">{t('convert.rate')}</span>
         <span className="transfers-fact__value" data-testid="convert-rate">
-          1 {quote.from_currency} ≈ {formatDecimal(quote.rate)} {quote.to_currency}
+          {readableRate(quote.rate, quote.from_currency, quote.to_currency)}
         </span>
       </div>
       <div className="transfers-fact">
@@ -247,7 +247,7 @@ function ConversionDone({ conversion }: { conversion: Conversion }) {
       <div className="transfers-fact">
         <span className="transfers-fact__label">{t('convert.rate')}</span>
         <span className="transfers-fact__value">
-          1 {conversion.from_currency} ≈ {formatDecimal(conversion.rate)} {conversion.to_currency}
+          {readableRate(conversion.rate, conversion.from_currency, conversion.to_currency)}
         </span>
       </div>
       <div className="transfers-fact">

@@ -2,13 +2,14 @@ import { ErrorBlock, InfiniteScroll, Skeleton, Tabs, Tag } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { formatDecimal, formatSignificant } from '../../shared/format.ts';
+import { formatSignificant } from '../../shared/format.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import type { Page } from '../../shared/api/page.ts';
 import { type AccountTransfer, type Conversion, useConversionHistory, useTransferHistory } from './api.ts';
 import { TickFacts } from './TickFacts.tsx';
+import { readableRate } from './amounts.ts';
 import './transfers.css';
 
 type HistoryTab = 'transfers' | 'conversions';
@@ -115,7 +116,7 @@ function ConversionRow({ conversion }: { conversion: Conversion }) {
       </div>
       <div className="transfers-row__sub">
         <span>
-          {t('convert.rate')} 1 {conversion.from_currency} ≈ {formatDecimal(conversion.rate)} {conversion.to_currency}
+          {t('convert.rate')} {readableRate(conversion.rate, conversion.from_currency, conversion.to_currency)}
         </span>
         <span>
           {t('convert.feePaid')} {formatSignificant(conversion.fee)} {conversion.fee_currency}

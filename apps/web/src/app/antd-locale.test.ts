@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import fraShell from '@openbourse/i18n/locales/fra/shell.json';
+import viShell from '@openbourse/i18n/locales/vi/shell.json';
+import { loadAntdLocale, withAppTexts } from './antd-locale.ts';
+
+describe("antd-mobile's texts in the app's languages", () => {
+  it("ends an infinite list with the app's own 'no more data', not antd's casual French or Vietnamese", async () => {
+    const french = await loadAntdLocale('fra');
+    expect(french.InfiniteScroll.noMore).toBe('Non, plus maintenant.');
+    const fixed = withAppTexts(french, { noMore: fraShell.empty.noMore });
+    expect(fixed.InfiniteScroll.noMore).toBe('Aucune donnée supplémentaire');
+    // The rest of antd's French stays.
+    expect(fixed.Modal).toEqual(french.Modal);
+    expect(withAppTexts(await loadAntdLocale('vi'), { noMore: viShell.empty.noMore }).InfiniteScroll.noMore).toBe('Không còn dữ liệu');
+  });
+});
