@@ -6,7 +6,7 @@ import { get } from '../../shared/api.ts';
 import { formatTime } from '../../shared/format.ts';
 import { PagedTable } from '../../shared/PagedTable.tsx';
 import type { CopyRow, DualOrderRow, EarnKind, IeoOrderRow, LockMiningOrderRow, UserCopyTrading } from './api.ts';
-import { TickText } from './TickText.tsx';
+import { FuturesSymbol, TickText } from './cells.tsx';
 
 const EARN_KINDS: EarnKind[] = ['lock_mining', 'ieo', 'dual'];
 const EARN_STATUS_COLOURS: Record<string, string> = {
@@ -50,7 +50,7 @@ function EarnStatus({ status }: { status: string }) {
 export function EarnTab({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [kind, setKind] = useState<EarnKind>('lock_mining');
-  const path = `/users/${userId}/earn`;
+  const table = { path: `/users/${userId}/earn`, query: { kind }, rowKey: 'id', scroll: { x: 'max-content' } } as const;
   const time = { title: t('audit.time'), dataIndex: 'created_at', className: 'nowrap', render: (value: number) => formatTime(value) };
   const idColumn = { title: t('columns.id'), dataIndex: 'id', className: 'nowrap' };
   const status = { title: t('columns.status'), dataIndex: 'status', render: (value: string) => <EarnStatus status={value} /> };
@@ -60,10 +60,7 @@ export function EarnTab({ userId }: { userId: number }) {
       {kind === 'lock_mining' && (
         <PagedTable<LockMiningOrderRow>
           key={kind}
-          path={path}
-          query={{ kind }}
-          rowKey="id"
-          scroll={{ x: 'max-content' }}
+          {...table}
           columns={[
             { ...time, dataIndex: 'locked_at' },
             idColumn,
@@ -80,7 +77,7 @@ export function EarnTab({ userId }: { userId: number }) {
               title: t('users.accrual'),
               key: 'dates',
               render: (_, row) => (
-                <Lines main={t('users.accrualDates', { start: formatTime(row.value_at), end: formatTime(row.expires_at) })} lines={[row.closed_at !== null && t('users.closedAt', { time: formatTime(row.closed_at) })]} />
+                <Lines main={formatTime(row.value_at)} lines={[`→ ${formatTime(row.expires_at)}`, row.closed_at !== null && t('users.closedAt', { time: formatTime(row.closed_at) })]} />
               ),
             },
             { title: t('users.yieldPaid'), key: 'yield', align: 'right', render: (_, row) => <Lines main={`${row.yield_paid} ${row.currency}`} lines={[t('users.daysPaid', { days: row.days_paid })]} /> },
@@ -91,10 +88,7 @@ export function EarnTab({ userId }: { userId: number }) {
       {kind === 'ieo' && (
         <PagedTable<IeoOrderRow>
           key={kind}
-          path={path}
-          query={{ kind }}
-          rowKey="id"
-          scroll={{ x: 'max-content' }}
+          {...table}
           columns={[
             time,
             idColumn,
@@ -126,10 +120,7 @@ export function EarnTab({ userId }: { userId: number }) {
       {kind === 'dual' && (
         <PagedTable<DualOrderRow>
           key={kind}
-          path={path}
-          query={{ kind }}
-          rowKey="id"
-          scroll={{ x: 'max-content' }}
+          {...table}
           columns={[
             time,
             idColumn,
@@ -204,20 +195,12 @@ export function CopyTradingTab({ userId }: { userId: number }) {
         columns={[
           { title: t('audit.time'), dataIndex: 'created_at', className: 'nowrap', render: (value: number) => formatTime(value) },
           { title: t('columns.id'), dataIndex: 'order_id', className: 'nowrap' },
-          { title: t('users.trader'), key: 'trader', render: (_, row) => <Lines main={`#${row.trader_user_id} ${row.trader_nickname}`} lines={[`#${row.trader_order_id}`]} /> },
+          { title: t('users.trader'), key: 'trader', render: (_, row) => <Lines main={`#${row.trader_user_id} ${row.trader_nickname}`} lines={[t('users.traderOrder', { id: row.trader_order_id })]} /> },
           {
             title: t('users.symbol'),
             dataIndex: 'symbol',
             className: 'nowrap',
-            render: (symbol: string, row) => (
-              <Flex vertical gap={2}>
-                <span>{symbol}</span>
-                <span>
-                  <Tag color={row.side === 'long' ? 'success' : 'error'}>{t(`users.futuresSides.${row.side}`)}</Tag>
-                  {t('users.lotsTimes', { lots: row.lots, multiple: row.multiple })}
-                </span>
-              </Flex>
-            ),
+            render: (_, row) => <FuturesSymbol row={row} />,
           },
           { title: t('columns.status'), key: 'status', render: (_, row) => <Lines main={t(`users.futuresStatus.${row.status}`)} lines={[row.close_reason !== null && t(`users.closeReasons.${row.close_reason}`)]} /> },
           { title: t('users.copyTicks'), key: 'ticks', className: 'nowrap', render: (_, row) => <Lines main={`#${row.open_tick_id} / ${row.close_tick_id === null ? '–' : `#${row.close_tick_id}`}`} lines={[row.open_price]} /> },
@@ -239,7 +222,7 @@ export function CopyTradingTab({ userId }: { userId: number }) {
         dataSource={data.skips}
         columns={[
           { title: t('audit.time'), dataIndex: 'at', className: 'nowrap', render: (value: number) => formatTime(value) },
-          { title: t('users.trader'), key: 'trader', render: (_, row) => <Lines main={`#${row.trader_user_id} ${row.trader_nickname}`} lines={[`#${row.trader_order_id}`]} /> },
+          { title: t('users.trader'), key: 'trader', render: (_, row) => <Lines main={`#${row.trader_user_id} ${row.trader_nickname}`} lines={[t('users.traderOrder', { id: row.trader_order_id })]} /> },
           { title: t('users.symbol'), dataIndex: 'symbol', className: 'nowrap' },
           { title: t('users.skipReason'), key: 'reason', render: (_, row) => <Lines main={row.reason} lines={[row.reason_key]} /> },
         ]}

@@ -10,7 +10,7 @@ import { PagedTable } from '../../shared/PagedTable.tsx';
 import { useCan } from '../../shared/session.ts';
 import type { FeedTickRef, FuturesOrderRow, LoginEvent, Order, Posting, SecondsOptionRow, UserDetail } from './api.ts';
 import { CopyTradingTab, EarnTab } from './EarnCopyTabs.tsx';
-import { TickText } from './TickText.tsx';
+import { FuturesSymbol, TickText } from './cells.tsx';
 
 const STATUS_COLOURS = { review: 'processing', verified: 'success', failed: 'error' } as const;
 
@@ -192,15 +192,7 @@ export default function UserPage() {
                       title: t('users.symbol'),
                       dataIndex: 'symbol',
                       className: 'nowrap',
-                      render: (symbol: string, row) => (
-                        <Flex vertical gap={2}>
-                          <span>{symbol}</span>
-                          <span>
-                            <Tag color={row.side === 'long' ? 'success' : 'error'}>{t(`users.futuresSides.${row.side}`)}</Tag>
-                            {t('users.lotsTimes', { lots: row.lots, multiple: row.multiple })}
-                          </span>
-                        </Flex>
-                      ),
+                      render: (_, row) => <FuturesSymbol row={row} />,
                     },
                     { title: t('columns.status'), dataIndex: 'status', render: (status: FuturesOrderRow['status']) => <Tag color={FUTURES_STATUS_COLOURS[status]}>{t(`users.futuresStatus.${status}`)}</Tag> },
                     { title: t('users.openPrice'), key: 'open', align: 'right', className: 'nowrap', render: (_, row) => (row.open_price ? `${row.open_price} (#${row.open_tick_id ?? '–'})` : (row.limit_price ?? '–')) },
