@@ -31,6 +31,8 @@ const CALLS: { name: string; roles: string[]; call: (client: Awaited<ReturnType<
   { name: 'user search', roles: ['admin', 'reviewer', 'support', 'viewer'], call: (c) => c.get('/users', { q: 'nobody' }) },
   { name: 'user futures', roles: ['admin', 'reviewer', 'support', 'viewer'], call: (c) => c.get('/users/999999/futures') },
   { name: 'user seconds options', roles: ['admin', 'reviewer', 'support', 'viewer'], call: (c) => c.get('/users/999999/options') },
+  { name: 'user earn', roles: ['admin', 'reviewer', 'support', 'viewer'], call: (c) => c.get('/users/999999/earn', { kind: 'dual' }) },
+  { name: 'user copy trading', roles: ['admin', 'reviewer', 'support', 'viewer'], call: (c) => c.get('/users/999999/copy-trading') },
   { name: 'freeze a user', roles: ['admin', 'support'], call: (c) => c.post('/users/999999/freeze', { reason: 'test' }) },
   { name: 'unfreeze a user', roles: ['admin', 'support'], call: (c) => c.post('/users/999999/unfreeze', { reason: 'test' }) },
   { name: 'content list', roles: ['admin', 'support', 'viewer'], call: (c) => c.get('/content/article') },

@@ -6,6 +6,7 @@ import { bindPhone, credit, pushTicks, registerUser, restartServer, startServer,
 import { auditLog, consoleContent, loginEvents } from '../db/schema.ts';
 import { writeAudit } from '../platform/audit.ts';
 import type { UserEvent } from '../market/bus.ts';
+import { reviewTraderApplication } from '../platform/trader-application-review.ts';
 import { REVIEW_QUEUES } from './queues/registry.ts';
 
 let server: TestServer;
@@ -188,6 +189,51 @@ describe('users', () => {
       expect.objectContaining({ id: option.message.id, symbol: 'ETH/USDT', direction: 'up', seconds: 30, currency: 'USDT', stake: '10.000000', status: 'open', open_tick: { id: openTick, time: expect.any(Number), price: '3000.00' }, settle_tick: null }),
     ]);
     expect((await admin.get(`/users/99999999/futures`, { lang: 'en' })).message).toBe('Account not found');
+  });
+
+  it('shows a user\'s earn records and copy trading, only theirs, read-only', async () => {
+    const userIdOf = async (email: string) => (await admin.get<{ id: number }[]>('/users', { q: email })).message[0]?.id as number;
+    const user = await registerUser(server);
+    credit(server, user.email, '100000', 'USDT');
+    credit(server, user.email, '100000', 'USDT', 3);
+    const id = await userIdOf(user.email);
+    const product = (await server.get<{ id: number; currency: string; min_amount: string }[]>('/lh/deposit/config')).message.find((entry) => entry.currency === 'USDT');
+    const locked = await server.post<{ id: number }>('/lh/deposit', { config_id: product?.id, amount: '100' }, { token: user.token, lang: 'en' });
+    expect(locked.type).toBe('ok');
+
+    const earn = (await admin.get<Page<Record<string, unknown>>>(`/users/${id}/earn`, { kind: 'lock_mining' })).message;
+    expect(earn.total).toBe(1);
+    expect(earn.list[0]).toMatchObject({ id: locked.message.id, product_id: product?.id, currency: 'USDT', amount: '100.000000', status: 'running', days_paid: 0, yield_paid: '0.000000', penalty: null, refund: null, closed_at: null });
+    expect(earn.list[0]).toEqual(expect.objectContaining({ lock_days: expect.any(Number), locked_at: expect.any(Number), expires_at: expect.any(Number), daily_rate_percent: { min: expect.any(String), max: expect.any(String) } }));
+    for (const kind of ['ieo', 'dual']) expect((await admin.get<Page<unknown>>(`/users/${id}/earn`, { kind })).message).toMatchObject({ list: [], total: 0 });
+    expect((await admin.get(`/users/${id}/earn`, { kind: 'savings', lang: 'en' })).type).toBe('error');
+
+    // A trader (an approved application) whom the user follows at 0.5× their lots: 10 lots copy as 5, 1 lot rounds to nothing and is skipped.
+    const trader = await registerUser(server);
+    credit(server, trader.email, '100000', 'USDT', 3);
+    const traderId = await userIdOf(trader.email);
+    server.built.ctx.sqlite.prepare('UPDATE users SET verification_level = 1 WHERE id = ?').run(traderId);
+    const applied = await server.post<{ id: number }>('/follow/trader/apply', { nickname: 'Console Desk', introduction: 'Trend', share_rate: '0.10' }, { token: trader.token });
+    reviewTraderApplication(server.built.ctx, applied.message.id, { approve: true }, { actor: 'test@ops' });
+    await server.post('/follow/agree', {}, { token: user.token });
+    expect((await server.post('/follow/follow', { trader_user_id: traderId, type: 1, number: '0.5' }, { token: user.token })).type).toBe('ok');
+    await pushTicks(server, 'ETH/USDT', [{ price: '3000', volume: '1', time: server.built.ctx.now() }]);
+    const openTick = server.built.ctx.market.lastTick('ETH/USDT')?.id as number;
+    const open = async (lots: number) => (await server.post<{ id: number }>('/lever/submit', { currency_id: 2, legal_id: 3, type: 1, lots, multiple: 10 }, { token: trader.token })).message.id;
+    const copiedOrder = await open(10);
+    const skippedOrder = await open(1);
+
+    const copy = (await admin.get<{ trader: unknown; follows: unknown[]; copies: Page<unknown>; skips: unknown[]; skips_total: number }>(`/users/${id}/copy-trading`, { lang: 'en' })).message;
+    expect(copy.trader).toBeNull();
+    expect(copy.follows).toEqual([expect.objectContaining({ trader_user_id: traderId, trader_nickname: 'Console Desk', type: 1, number: '0.50', status: 'following', since: expect.any(Number) })]);
+    expect(copy.copies).toMatchObject({ total: 1, list: [{ trader_user_id: traderId, trader_order_id: copiedOrder, symbol: 'ETH/USDT', side: 'long', lots: 5, status: 'holding', open_tick_id: openTick, close_tick_id: null, linked: true, pnl: null, profit_share: '0.000000' }] });
+    expect(copy.skips).toEqual([expect.objectContaining({ trader_order_id: skippedOrder, symbol: 'ETH/USDT', reason_key: 'futures.lotsOutOfRange', reason: 'Lots must be between 1 and 1000' })]);
+    expect(copy.skips_total).toBe(1);
+    const asTrader = (await admin.get<{ trader: unknown; follows: unknown[]; copies: Page<unknown> }>(`/users/${traderId}/copy-trading`)).message;
+    expect(asTrader).toMatchObject({ trader: { nickname: 'Console Desk', share_rate: '0.10', follower_count: 1 }, follows: [], copies: { list: [], total: 0 } });
+    expect((await admin.get<Page<unknown>>(`/users/${traderId}/earn`)).message.total).toBe(0);
+
+    for (const path of ['earn', 'copy-trading']) expect((await admin.get(`/users/99999999/${path}`, { lang: 'en' })).message).toBe('Account not found');
   });
 
   it('freezes a user, who can look but not trade, sees why, and can still cancel', async () => {

@@ -1,15 +1,24 @@
-import { formatMinor, ticksToPrice } from '@openbourse/core';
+import { type CopyType, copyNumberText, formatMinor, millionthsToPercent, shareRateText, ticksToPrice } from '@openbourse/core';
+import type { Language } from '@openbourse/i18n';
 import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import {
   auditLog,
+  copyFollows,
+  copyPositions,
+  copySkips,
   copyTraderApplications,
+  copyTraders,
   deposits,
+  dualOrders,
   futuresOrders,
   identityVerifications,
+  ieoOrders,
+  ieoProjects,
   journalEntries,
   ledgerAccounts,
+  lockMiningOrders,
   loginEvents,
   nftListings,
   postings,
@@ -43,6 +52,10 @@ const SEARCH_LIMIT = 50;
 const searchQuery = z.object({ q: z.string().trim().min(1).max(100), lang: language() });
 const idParams = z.object({ id: id() });
 const freezeBody = z.object({ reason: text(200), lang: language() });
+const EARN_KINDS = ['lock_mining', 'ieo', 'dual'] as const;
+const earnQuery = z.object({ kind: z.enum(EARN_KINDS).default('lock_mining').describe('Which earn records: lock-mining orders, IEO subscriptions or dual-investment orders'), ...pagination });
+/** The copy-trading answer's skipped copies: the newest ones, as the user's own copy-trading page shows them. */
+const SKIPS_SHOWN = 50;
 
 /** `column LIKE %value%` with the operator's text taken literally (SQLite's LIKE has no escape character unless told). */
 function contains(column: SQLiteColumn, value: string): SQL {
@@ -253,6 +266,208 @@ export const consoleUsers: ConsoleModule = (api, { ctx, guards }) => {
         };
       });
       return ok(toPage(list, window, total));
+    },
+  );
+
+  /** A stored minor amount of a catalogue currency as text with its symbol (null stays null). */
+  const moneyOf = (currencyId: number) => {
+    const currency = catalog.currency(currencyId);
+    return { symbol: currency?.symbol ?? String(currencyId), format: (minor: number | null) => (minor === null ? null : formatMinor(minor, currency?.scale ?? 0)) };
+  };
+
+  /** Each earn kind: its rows of one user, newest first, as support reads them (terms as stored on the order, settlement facts). */
+  const earnLists = {
+    lock_mining: (userId: number, window: { limit: number; offset: number }) => {
+      const where = eq(lockMiningOrders.userId, userId);
+      const total = db.select({ total: count() }).from(lockMiningOrders).where(where).get()?.total ?? 0;
+      const rows = db.select().from(lockMiningOrders).where(where).orderBy(desc(lockMiningOrders.id)).limit(window.limit).offset(window.offset).all();
+      const list = rows.map((row) => {
+        const money = moneyOf(row.currencyId);
+        return {
+          id: row.id,
+          product_id: row.productId,
+          currency: money.symbol,
+          amount: money.format(row.amount),
+          lock_days: row.lockDays,
+          daily_rate_percent: { min: millionthsToPercent(row.minRate), max: millionthsToPercent(row.maxRate) },
+          penalty_rate_percent: millionthsToPercent(row.penaltyRate),
+          status: row.status,
+          locked_at: row.lockedAt,
+          value_at: row.valueAt,
+          expires_at: row.expiresAt,
+          days_paid: row.daysPaid,
+          yield_paid: money.format(row.yieldPaid),
+          penalty: money.format(row.penalty),
+          refund: money.format(row.refund),
+          closed_at: row.closedAt,
+        };
+      });
+      return { list, total };
+    },
+    ieo: (userId: number, window: { limit: number; offset: number }, lang: Language) => {
+      const where = eq(ieoOrders.userId, userId);
+      const total = db.select({ total: count() }).from(ieoOrders).where(where).get()?.total ?? 0;
+      const rows = db.select({ order: ieoOrders, project: ieoProjects }).from(ieoOrders).innerJoin(ieoProjects, eq(ieoOrders.projectId, ieoProjects.id)).where(where).orderBy(desc(ieoOrders.id)).limit(window.limit).offset(window.offset).all();
+      const list = rows.map(({ order, project }) => {
+        const pay = moneyOf(order.payCurrencyId);
+        const tokens = (minor: number | null) => (minor === null ? null : formatMinor(minor, project.tokenScale));
+        return {
+          id: order.id,
+          project_id: project.id,
+          project: (project.texts[lang] ?? project.texts.en)?.name ?? project.tokenName,
+          token: project.tokenSymbol,
+          pay_currency: pay.symbol,
+          price: order.price,
+          committed: tokens(order.committed),
+          held: pay.format(order.held),
+          status: order.status,
+          subscribe_end: project.subscribeEnd,
+          total_committed: tokens(order.totalCommitted),
+          cap: tokens(order.cap),
+          capped: order.capped,
+          allocated: tokens(order.allocated),
+          paid: pay.format(order.paid),
+          refunded: pay.format(order.refunded),
+          unlocks_at: order.unlocksAt,
+          created_at: order.createdAt,
+          allocated_at: order.allocatedAt,
+          unlocked_at: order.unlockedAt,
+        };
+      });
+      return { list, total };
+    },
+    dual: (userId: number, window: { limit: number; offset: number }) => {
+      const where = eq(dualOrders.userId, userId);
+      const total = db.select({ total: count() }).from(dualOrders).where(where).get()?.total ?? 0;
+      const rows = db.select().from(dualOrders).where(where).orderBy(desc(dualOrders.id)).limit(window.limit).offset(window.offset).all();
+      const list = rows.map((row) => {
+        const invest = moneyOf(row.investCurrencyId);
+        const payout = row.payoutCurrencyId === null ? null : moneyOf(row.payoutCurrencyId);
+        return {
+          id: row.id,
+          product_id: row.productId,
+          coin: moneyOf(row.coinCurrencyId).symbol,
+          direction: row.direction,
+          linked_price: row.linkedPrice,
+          apr_percent: row.aprPercent,
+          days: row.days,
+          shares: row.shares,
+          invest_currency: invest.symbol,
+          invested: invest.format(row.invested),
+          status: row.status,
+          maturity_at: row.maturityAt,
+          settle_tick: row.tickId === null ? null : { id: row.tickId, time: row.tickTime, price: row.settlementPrice },
+          converted: row.converted,
+          payout_currency: payout?.symbol ?? null,
+          payout: payout ? payout.format(row.payout) : null,
+          interest: payout ? payout.format(row.interest) : null,
+          created_at: row.createdAt,
+          settled_at: row.settledAt,
+        };
+      });
+      return { list, total };
+    },
+  };
+
+  api.get(
+    '/users/:id/earn',
+    { schema: consoleDoc('A user\'s earn records of one kind, newest first: lock-mining orders, IEO subscriptions or dual-investment orders, with the terms stored on each and how it settled', { params: idParams, querystring: earnQuery }), preValidation: view },
+    async (request) => {
+      const user = findUser(ctx, request.params.id);
+      const window = pageWindow(request.query.page, request.query.limit);
+      const { list, total } = earnLists[request.query.kind](user.id, window, request.lang);
+      return ok(toPage<Record<string, unknown>>(list, window, total));
+    },
+  );
+
+  api.get(
+    '/users/:id/copy-trading',
+    {
+      schema: consoleDoc('A user\'s copy trading: their trader record if they are one, their follows, their copied futures orders (paged, newest first) and the newest skipped copies with why', {
+        params: idParams,
+        querystring: z.object(pagination),
+      }),
+      preValidation: view,
+    },
+    async (request) => {
+      const user = findUser(ctx, request.params.id);
+      const window = pageWindow(request.query.page, request.query.limit);
+      const nicknameOf = (traderId: number) => db.select({ nickname: copyTraders.nickname }).from(copyTraders).where(eq(copyTraders.userId, traderId)).get()?.nickname ?? '';
+      const trader = db.select().from(copyTraders).where(eq(copyTraders.userId, user.id)).get();
+      const follows = db.select().from(copyFollows).where(eq(copyFollows.followerId, user.id)).orderBy(desc(copyFollows.updatedAt)).all();
+      const copiesWhere = eq(copyPositions.followerId, user.id);
+      const copiesTotal = db.select({ total: count() }).from(copyPositions).where(copiesWhere).get()?.total ?? 0;
+      const copies = db
+        .select({ link: copyPositions, order: futuresOrders })
+        .from(copyPositions)
+        .innerJoin(futuresOrders, eq(copyPositions.followerOrderId, futuresOrders.id))
+        .where(copiesWhere)
+        .orderBy(desc(copyPositions.id))
+        .limit(window.limit)
+        .offset(window.offset)
+        .all();
+      const skipsWhere = eq(copySkips.followerId, user.id);
+      const skipsTotal = db.select({ total: count() }).from(copySkips).where(skipsWhere).get()?.total ?? 0;
+      const skips = db.select().from(copySkips).where(skipsWhere).orderBy(desc(copySkips.id)).limit(SKIPS_SHOWN).all();
+      return ok({
+        trader: trader
+          ? {
+              nickname: trader.nickname,
+              share_rate: shareRateText(trader.shareBps),
+              follower_count: db.select({ total: count() }).from(copyFollows).where(and(eq(copyFollows.traderId, user.id), eq(copyFollows.status, 'following'))).get()?.total ?? 0,
+              max_followers: trader.maxFollowers,
+              approved_at: trader.approvedAt,
+            }
+          : null,
+        follows: follows.map((row) => ({
+          id: row.id,
+          trader_user_id: row.traderId,
+          trader_nickname: nicknameOf(row.traderId),
+          type: row.type,
+          number: copyNumberText(row.type as CopyType, row.numberHundredths),
+          status: row.status,
+          since: row.createdAt,
+          updated_at: row.updatedAt,
+        })),
+        copies: toPage(
+          copies.map(({ link, order }) => ({
+            id: link.id,
+            order_id: order.id,
+            trader_user_id: link.traderId,
+            trader_nickname: nicknameOf(link.traderId),
+            trader_order_id: link.traderOrderId,
+            symbol: order.symbol,
+            side: order.side,
+            lots: order.lots,
+            multiple: order.multiple,
+            status: order.status,
+            open_tick_id: link.openTickId,
+            open_price: priceOf(order.symbol, order.openPriceTicks),
+            close_tick_id: order.closeTickId,
+            close_reason: order.closeReason,
+            linked: link.linked,
+            unlinked_at: link.unlinkedAt,
+            share_rate: shareRateText(link.shareBps),
+            pnl: usdt(link.pnl),
+            profit_share: usdt(link.profitShare),
+            created_at: link.createdAt,
+            closed_at: order.closedAt,
+          })),
+          window,
+          copiesTotal,
+        ),
+        skips: skips.map((row) => ({
+          id: row.id,
+          trader_user_id: row.traderId,
+          trader_nickname: nicknameOf(row.traderId),
+          trader_order_id: row.traderOrderId,
+          symbol: row.symbol,
+          reason_key: row.reasonKey,
+          reason: translate(request.lang, row.reasonKey, row.reasonParams),
+          at: row.at,
+        })),
+        skips_total: skipsTotal,
+      });
     },
   );
 

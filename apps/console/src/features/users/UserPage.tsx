@@ -9,6 +9,8 @@ import { formatTime } from '../../shared/format.ts';
 import { PagedTable } from '../../shared/PagedTable.tsx';
 import { useCan } from '../../shared/session.ts';
 import type { FeedTickRef, FuturesOrderRow, LoginEvent, Order, Posting, SecondsOptionRow, UserDetail } from './api.ts';
+import { CopyTradingTab, EarnTab } from './EarnCopyTabs.tsx';
+import { FuturesSymbol, TickText } from './cells.tsx';
 
 const STATUS_COLOURS = { review: 'processing', verified: 'success', failed: 'error' } as const;
 
@@ -55,19 +57,7 @@ function FreezeButton({ user }: { user: UserDetail }) {
 const FUTURES_STATUS_COLOURS = { entrusted: 'processing', holding: 'gold', closed: 'default', cancelled: 'default' } as const;
 const OPTION_STATUS_COLOURS = { open: 'processing', won: 'success', lost: 'error', tied: 'default' } as const;
 
-/** A stored feed tick as support quotes it: its id, price and time, the record a dispute is settled on. */
-function TickText({ tick }: { tick: FeedTickRef | null }) {
-  const { t } = useTranslation();
-  if (!tick) return '–';
-  return (
-    <Flex vertical className="nowrap">
-      <span>{t('users.tick', { id: tick.id, price: tick.price ?? '–' })}</span>
-      <Typography.Text type="secondary">{formatTime(tick.time)}</Typography.Text>
-    </Flex>
-  );
-}
-
-/** Everything about one user, for support and review: profile, verification, balances, postings, orders, futures and seconds options with their feed ticks, logins, audit. */
+/** Everything about one user, for support and review: profile, verification, balances, postings, orders, futures and seconds options with their feed ticks, earn, copy trading, logins, audit. */
 export default function UserPage() {
   const { t } = useTranslation();
   const can = useCan();
@@ -202,15 +192,7 @@ export default function UserPage() {
                       title: t('users.symbol'),
                       dataIndex: 'symbol',
                       className: 'nowrap',
-                      render: (symbol: string, row) => (
-                        <Flex vertical gap={2}>
-                          <span>{symbol}</span>
-                          <span>
-                            <Tag color={row.side === 'long' ? 'success' : 'error'}>{t(`users.futuresSides.${row.side}`)}</Tag>
-                            {t('users.lotsTimes', { lots: row.lots, multiple: row.multiple })}
-                          </span>
-                        </Flex>
-                      ),
+                      render: (_, row) => <FuturesSymbol row={row} />,
                     },
                     { title: t('columns.status'), dataIndex: 'status', render: (status: FuturesOrderRow['status']) => <Tag color={FUTURES_STATUS_COLOURS[status]}>{t(`users.futuresStatus.${status}`)}</Tag> },
                     { title: t('users.openPrice'), key: 'open', align: 'right', className: 'nowrap', render: (_, row) => (row.open_price ? `${row.open_price} (#${row.open_tick_id ?? '–'})` : (row.limit_price ?? '–')) },
@@ -292,6 +274,8 @@ export default function UserPage() {
                 />
               ),
             },
+            { key: 'earn', label: t('users.tabs.earn'), children: <EarnTab userId={id} /> },
+            { key: 'copy', label: t('users.tabs.copy'), children: <CopyTradingTab userId={id} /> },
             {
               key: 'logins',
               label: t('users.tabs.logins'),

@@ -105,3 +105,101 @@ export interface LoginEvent {
   created_at: number;
 }
 
+
+export type EarnKind = 'lock_mining' | 'ieo' | 'dual';
+
+export interface LockMiningOrderRow {
+  id: number;
+  product_id: number;
+  currency: string;
+  amount: string;
+  lock_days: number;
+  daily_rate_percent: { min: string; max: string };
+  penalty_rate_percent: string;
+  status: 'running' | 'matured' | 'redeemed';
+  locked_at: number;
+  value_at: number;
+  expires_at: number;
+  days_paid: number;
+  yield_paid: string;
+  penalty: string | null;
+  refund: string | null;
+  closed_at: number | null;
+}
+
+export interface IeoOrderRow {
+  id: number;
+  project_id: number;
+  project: string;
+  token: string;
+  pay_currency: string;
+  price: string;
+  committed: string;
+  held: string;
+  status: 'pending' | 'allocated' | 'unlocked';
+  subscribe_end: number;
+  total_committed: string | null;
+  cap: string | null;
+  capped: boolean | null;
+  allocated: string | null;
+  paid: string | null;
+  refunded: string | null;
+  unlocks_at: number | null;
+  created_at: number;
+  allocated_at: number | null;
+  unlocked_at: number | null;
+}
+
+export interface DualOrderRow {
+  id: number;
+  product_id: number;
+  coin: string;
+  direction: 'call' | 'put';
+  linked_price: string;
+  apr_percent: string;
+  days: number;
+  shares: number;
+  invest_currency: string;
+  invested: string;
+  status: 'purchased' | 'success' | 'fail';
+  maturity_at: number;
+  settle_tick: FeedTickRef | null;
+  converted: boolean | null;
+  payout_currency: string | null;
+  payout: string | null;
+  interest: string | null;
+  created_at: number;
+  settled_at: number | null;
+}
+
+export interface CopyRow {
+  id: number;
+  order_id: number;
+  trader_user_id: number;
+  trader_nickname: string;
+  trader_order_id: number;
+  symbol: string;
+  side: 'long' | 'short';
+  lots: number;
+  multiple: number;
+  status: FuturesOrderRow['status'];
+  open_tick_id: number;
+  open_price: string | null;
+  close_tick_id: number | null;
+  close_reason: FuturesOrderRow['close_reason'];
+  linked: boolean;
+  unlinked_at: number | null;
+  share_rate: string;
+  pnl: string | null;
+  profit_share: string;
+  created_at: number;
+  closed_at: number | null;
+}
+
+export interface UserCopyTrading {
+  trader: { nickname: string; share_rate: string; follower_count: number; max_followers: number; approved_at: number } | null;
+  follows: { id: number; trader_user_id: number; trader_nickname: string; type: 1 | 2; number: string; status: 'following' | 'cancelled'; since: number; updated_at: number }[];
+  copies: { list: CopyRow[]; total: number; page: number; limit: number; has_more: boolean };
+  skips: { id: number; trader_user_id: number; trader_nickname: string; trader_order_id: number; symbol: string; reason_key: string; reason: string; at: number }[];
+  skips_total: number;
+}
