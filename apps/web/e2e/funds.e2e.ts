@@ -166,7 +166,7 @@ describe('deposits and withdrawals', () => {
     await open(page, '/pages/fund/withdraw?currency=USDT&chain=TRC20');
     await page.locator('[data-testid^="withdraw-address-"]').first().click();
     await field(page, 'withdraw-amount').fill('100');
-    await page.getByTestId('withdraw-receive').filter({ hasText: '99 USDT' }).waitFor();
+    await page.getByTestId('withdraw-receive').filter({ hasText: '99.00 USDT' }).waitFor();
     await field(page, 'withdraw-pay-password').fill(FUND_PASSWORD);
     await screenshot(page, 'funds-withdraw');
     await page.getByTestId('withdraw-submit').click();

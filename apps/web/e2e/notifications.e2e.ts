@@ -80,7 +80,7 @@ describe('the notification centre', () => {
     await page.getByTestId('home-notifications').click();
     await waitForRoute(page, '/pages/notice/index');
     await page.getByTestId('notice-row').first().waitFor();
-    expect(await page.getByTestId('notice-row').first().textContent()).toContain('5.000000 USDT');
+    expect(await page.getByTestId('notice-row').first().textContent()).toContain('5.00 USDT');
     await screenshot(page, 'notifications-centre');
 
     await page.getByTestId('notice-mark-all').click();

@@ -121,7 +121,7 @@ describe('withdrawals queue', () => {
     const notices = await server.get<{ list: { kind: string; title: string; content: string; link: string }[] }>('/notice/list', { limit: 50 }, { token: user.token, lang: 'en' });
     expect(notices.message.list.find((notice) => notice.kind === 'withdrawal.paid')).toMatchObject({
       title: 'Withdrawal',
-      content: 'Your withdrawal of 0.49980000 BTC was approved and sent.',
+      content: 'Your withdrawal of 0.4998 BTC was approved and sent.',
       link: '/pages/fund/receive_withdraw_record',
     });
     const clearing = (await admin.get<{ system_accounts: { account: string; currency: string; available: string }[] }>('/dashboard')).message.system_accounts;
