@@ -8,7 +8,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { registerConsole } from './console/index.ts';
-import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { startCheckpointer } from './db/checkpointer.ts';
+import { type DatabaseHandle, databaseFile, openDatabase } from './db/client.ts';
 import { authFeature } from './features/auth/routes.ts';
 import { contentFeature } from './features/content/routes.ts';
 import { couponsFeature } from './features/coupons/routes.ts';
@@ -111,6 +112,8 @@ export interface BuiltApp {
 export interface BuildOptions {
   now?: () => number;
   logger?: boolean;
+  /** WAL checkpoints on a worker thread instead of inside commits (the server process; tests keep SQLite's automatic checkpoint). */
+  checkpointInWorker?: boolean;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
@@ -126,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
 
   const database = openDatabase(config.dataDir);
+  const checkpointer = options.checkpointInWorker ? startCheckpointer(database.sqlite, databaseFile(config.dataDir)) : null;
   const devClock = config.clockControl ? new DevClock(options.now ?? Date.now) : null;
   const now = devClock?.now ?? options.now ?? Date.now;
   const files = loadSeedFiles(config.seedDataDir);
@@ -206,6 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     markets.simulator?.stop();
     ctx.exchange.close();
     ctx.market.stop();
+    await checkpointer?.stop();
     database.close();
   });
   return { app, ctx, database, demoSeeded, markets, realtime: hub };

@@ -8,7 +8,7 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const { app, ctx } = await buildApp(config);
+  const { app, ctx } = await buildApp(config, { checkpointInWorker: true });
   let stopping = false;
   /**
    * Stops accepting connections, answers the requests in flight (orders

@@ -50,6 +50,8 @@ export function openDatabase(dataDir: string, options: OpenOptions = {}): Databa
   // WAL + NORMAL keeps every commit atomic and durable across process crashes; only an OS crash can lose the last commits.
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
+  // Savepoints (one per command in the exchange's group commit) journal the pages they touch: in memory, not in a temp file per statement.
+  sqlite.pragma('temp_store = MEMORY');
   sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS_DIR });
