@@ -57,6 +57,18 @@ export const sessions = sqliteTable(
   (table) => [uniqueIndex('sessions_token_hash').on(table.tokenHash), index('sessions_user').on(table.userId)],
 );
 
+/**
+ * One row (id 1) counting the changes that can end or narrow a session: a
+ * session revoked, expired early or deleted; a user frozen, unfrozen,
+ * (re)verified or deleted. Triggers (migration 0019) raise it on those
+ * writes, whichever code or process makes them, so the session cache of
+ * platform/auth.ts can trust an entry only while the count is unchanged.
+ */
+export const authEpoch = sqliteTable('auth_epoch', {
+  id: integer('id').primaryKey(),
+  epoch: integer('epoch').notNull(),
+});
+
 /** Every login attempt on an existing account, successful or not: the user's login history and the operators' view of it. */
 export const loginEvents = sqliteTable(
   'login_events',

@@ -28,6 +28,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 interface SessionRow {
   sessionId: number;
+  expiresAt: number;
   userId: number;
   verificationLevel: number;
   lastSeenAt: number | null;
@@ -48,6 +49,7 @@ const LAST_SEEN_RESOLUTION_MS = 60_000;
 interface SessionStatements {
   lookup: Statement<[string, number], SessionRow>;
   touch: Statement<[number, number]>;
+  epoch: Statement<[], number>;
 }
 
 /** Prepared once per connection: every authenticated request runs them, and preparing cost more than the lookup itself. */
@@ -58,28 +60,81 @@ function statementsFor(sqlite: Sqlite): SessionStatements {
   if (!statements) {
     statements = {
       lookup: sqlite.prepare(
-        `SELECT s.id AS sessionId, u.id AS userId, u.verification_level AS verificationLevel, s.last_seen_at AS lastSeenAt,
+        `SELECT s.id AS sessionId, s.expires_at AS expiresAt, u.id AS userId, u.verification_level AS verificationLevel, s.last_seen_at AS lastSeenAt,
                 u.frozen_at IS NOT NULL AS frozen, u.frozen_reason AS frozenReason
          FROM sessions s JOIN users u ON u.id = s.user_id
          WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
       ),
       touch: sqlite.prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ?'),
+      epoch: sqlite.prepare('SELECT epoch FROM auth_epoch WHERE id = 1').pluck() as Statement<[], number>,
     };
     sessionStatements.set(sqlite, statements);
   }
   return statements;
 }
 
+/**
+ * Sessions read in the last SESSION_CACHE_MS, by token: a burst of requests
+ * on one session (an order form, a page's polling) reads it once. An entry
+ * is used only while auth_epoch has not moved, and triggers move it on every
+ * write that can end or narrow a session (migration 0019: a revoke, an early
+ * expiry, a freeze, a verification change), so such a change counts from the
+ * very next request whichever code or process made it.
+ */
+const SESSION_CACHE_MS = 1_000;
+/** Past this many entries the cache starts over: it absorbs bursts, it is not where sessions live. */
+const SESSION_CACHE_MAX = 10_000;
+
+interface CachedSession {
+  session: Session;
+  sessionId: number;
+  expiresAt: number;
+  lastSeenAt: number | null;
+  readAt: number;
+  epoch: number;
+}
+
+const sessionCaches = new WeakMap<Sqlite, Map<string, CachedSession>>();
+
+function sessionCacheFor(sqlite: Sqlite): Map<string, CachedSession> {
+  let cache = sessionCaches.get(sqlite);
+  if (!cache) {
+    cache = new Map();
+    sessionCaches.set(sqlite, cache);
+  }
+  return cache;
+}
+
+function touchWhenDue(statements: SessionStatements, entry: CachedSession, now: number): void {
+  if (entry.lastSeenAt !== null && now - entry.lastSeenAt < LAST_SEEN_RESOLUTION_MS) return;
+  statements.touch.run(now, entry.sessionId);
+  entry.lastSeenAt = now;
+}
+
 function findSession(ctx: AppContext, token: string): Session | null {
   const statements = statementsFor(ctx.sqlite);
+  const cache = sessionCacheFor(ctx.sqlite);
   const now = ctx.now();
+  const epoch = statements.epoch.get() as number;
+  const cached = cache.get(token);
+  if (cached && cached.epoch === epoch && now >= cached.readAt && now - cached.readAt < SESSION_CACHE_MS && now < cached.expiresAt) {
+    touchWhenDue(statements, cached, now);
+    return cached.session;
+  }
   const row = statements.lookup.get(sha256(token), now);
-  if (!row) return null;
-  if (row.lastSeenAt === null || now - row.lastSeenAt >= LAST_SEEN_RESOLUTION_MS) statements.touch.run(now, row.sessionId);
-  return {
+  if (!row) {
+    cache.delete(token);
+    return null;
+  }
+  const session: Session = {
     user: { id: row.userId, sessionId: row.sessionId, verificationLevel: row.verificationLevel },
     freeze: row.frozen ? { reason: row.frozenReason } : null,
   };
+  const entry: CachedSession = { session, sessionId: row.sessionId, expiresAt: row.expiresAt, lastSeenAt: row.lastSeenAt, readAt: now, epoch };
+  touchWhenDue(statements, entry, now);
+  if (cache.size >= SESSION_CACHE_MAX) cache.clear();
+  cache.set(token, entry);
+  return session;
 }
 
 export function lookupSession(ctx: AppContext, token: string): AuthUser | null {

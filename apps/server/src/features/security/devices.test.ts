@@ -99,6 +99,34 @@ describe('sessions', () => {
   });
 });
 
+describe('the session cache', () => {
+  // Writes straight to the database, as another process (pnpm ops) or an operator's tool would: no code path of this server is told.
+  const write = (sql: string, ...values: unknown[]) => server.built.ctx.sqlite.prepare(sql).run(...values);
+  const info = (token: string) => server.get('/user/info', {}, { token });
+  const trade = (token: string) => server.post('/coin/trade', { amount: '0.001', target_price: '1000', currency_id: 1, legal_id: 3, type: 1 }, { token, lang: 'en' });
+
+  it('ends a session revoked or expired elsewhere on the very next request, even one read a moment ago', async () => {
+    const { token } = await registerUser(server);
+    expect((await info(token)).type).toBe('ok');
+    write('UPDATE sessions SET revoked_at = ? WHERE user_id = (SELECT user_id FROM sessions WHERE revoked_at IS NULL ORDER BY id DESC LIMIT 1)', Date.now());
+    expect((await info(token)).type).toBe('999');
+
+    const other = await registerUser(server);
+    expect((await info(other.token)).type).toBe('ok');
+    write('UPDATE sessions SET expires_at = ? WHERE id = (SELECT max(id) FROM sessions)', Date.now() - 1);
+    expect((await info(other.token)).type).toBe('999');
+  });
+
+  it('refuses a user frozen elsewhere on the next trade, and lets them trade again once unfrozen', async () => {
+    const { email, token } = await registerUser(server);
+    expect((await trade(token)).message).toBe('Insufficient balance');
+    write('UPDATE users SET frozen_at = ?, frozen_reason = ? WHERE email = ?', Date.now(), 'compliance review', email);
+    expect(String((await trade(token)).message)).toContain('compliance review');
+    write('UPDATE users SET frozen_at = NULL, frozen_reason = NULL WHERE email = ?', email);
+    expect((await trade(token)).message).toBe('Insufficient balance');
+  });
+});
+
 describe('login history', () => {
   it('shows each attempt with time, IP, device and why it failed, to its owner only', async () => {
     const { email, password, token } = await registerUser(server);
