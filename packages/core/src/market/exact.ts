@@ -1,4 +1,4 @@
-import type { Decimal } from '../decimal.ts';
+import { type Decimal, parseDecimal } from '../decimal.ts';
 
 /**
  * Exact decimal arithmetic on BigInt for the few places where the 40-digit
@@ -33,6 +33,25 @@ export function toScaled(value: Decimal): Scaled {
   const fraction = dot < 0 ? '' : body.slice(dot + 1);
   const units = BigInt(whole + fraction);
   return { units: negative ? -units : units, scale: fraction.length };
+}
+
+/** Digits with an optional fraction ('96250.01', '0.0005'): how nearly every user amount arrives. */
+const PLAIN_DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+
+/**
+ * The exact value of a user's decimal text, or null where parseDecimal
+ * refuses it. Plain digits, the usual input, are read straight into BigInt:
+ * the same value as through Decimal, on the order path's every price and
+ * quantity, without building one.
+ */
+export function readScaled(text: string): Scaled | null {
+  const plain = PLAIN_DECIMAL.exec(text);
+  if (plain) {
+    const fraction = plain[2] ?? '';
+    return { units: BigInt(`${plain[1]}${fraction}`), scale: fraction.length };
+  }
+  const parsed = parseDecimal(text);
+  return parsed === null ? null : toScaled(parsed);
 }
 
 export type Rounding = 'down' | 'up' | 'nearest';

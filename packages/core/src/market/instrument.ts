@@ -9,6 +9,7 @@ import {
   MAX_SAFE,
   type Rounding,
   ratio,
+  readScaled,
   type Scaled,
   shiftToInteger,
   toScaled,
@@ -168,10 +169,10 @@ type GridResult = { ok: true; count: number } | { ok: false; reason: 'invalid' |
 
 /** How many whole steps of `step` make `input`, exactly; checks in the order invalid, not_positive, too_large, off_grid. */
 function toGrid(input: unknown, step: Scaled): GridResult {
-  const parsed = typeof input === 'string' ? parseDecimal(input) : null;
-  if (parsed === null) return { ok: false, reason: 'invalid' };
-  if (!parsed.greaterThan(0)) return { ok: false, reason: 'not_positive' };
-  const { numerator, denominator } = ratio(toScaled(parsed), step);
+  const value = typeof input === 'string' ? readScaled(input) : null;
+  if (value === null) return { ok: false, reason: 'invalid' };
+  if (value.units <= 0n) return { ok: false, reason: 'not_positive' };
+  const { numerator, denominator } = ratio(value, step);
   const quotient = numerator / denominator;
   if (quotient > MAX_SAFE) return { ok: false, reason: 'too_large' };
   if (numerator % denominator !== 0n) return { ok: false, reason: 'off_grid' };
