@@ -392,7 +392,6 @@ export const consoleUsers: ConsoleModule = (api, { ctx, guards }) => {
     async (request) => {
       const user = findUser(ctx, request.params.id);
       const window = pageWindow(request.query.page, request.query.limit);
-      const nicknameOf = (traderId: number) => db.select({ nickname: copyTraders.nickname }).from(copyTraders).where(eq(copyTraders.userId, traderId)).get()?.nickname ?? '';
       const trader = db.select().from(copyTraders).where(eq(copyTraders.userId, user.id)).get();
       const follows = db.select().from(copyFollows).where(eq(copyFollows.followerId, user.id)).orderBy(desc(copyFollows.updatedAt)).all();
       const copiesWhere = eq(copyPositions.followerId, user.id);
@@ -409,6 +408,14 @@ export const consoleUsers: ConsoleModule = (api, { ctx, guards }) => {
       const skipsWhere = eq(copySkips.followerId, user.id);
       const skipsTotal = db.select({ total: count() }).from(copySkips).where(skipsWhere).get()?.total ?? 0;
       const skips = db.select().from(copySkips).where(skipsWhere).orderBy(desc(copySkips.id)).limit(SKIPS_SHOWN).all();
+      // Every trader named on the page, read in one query.
+      const traderIds = [...new Set([...follows.map((row) => row.traderId), ...copies.map(({ link }) => link.traderId), ...skips.map((row) => row.traderId)])];
+      const nicknames = new Map(
+        traderIds.length === 0
+          ? []
+          : db.select({ userId: copyTraders.userId, nickname: copyTraders.nickname }).from(copyTraders).where(inArray(copyTraders.userId, traderIds)).all().map((row) => [row.userId, row.nickname]),
+      );
+      const nicknameOf = (traderId: number) => nicknames.get(traderId) ?? '';
       return ok({
         trader: trader
           ? {
