@@ -1,8 +1,9 @@
 /**
- * The params each trading and NFT event is emitted with (read from the emit
- * sites: exchange/exchange.ts, futures/service.ts, options/service.ts, nft/service.ts,
+ * The params each trading, NFT and security event is emitted with (read
+ * from the emit sites: exchange/exchange.ts, futures/service.ts, options/service.ts, nft/service.ts,
  * platform/nft-listing-review.ts, exchange/conditional-orders.ts,
- * copy-trading/service.ts, platform/trader-application-review.ts). The test
+ * copy-trading/service.ts, platform/trader-application-review.ts,
+ * security/routes.ts, security/two-factor.ts). The test
  * checks every text of these kinds uses only these values, in every language.
  * Kinds built at run time (`nft.${kind}`, `spot.${kind}_triggered`) are here
  * too; kinds written out in the source are also found by the test itself.
@@ -52,4 +53,8 @@ export const EMITTED_PARAMS: Record<string, readonly string[]> = {
   'copy.follower_added': ['nickname'],
   'copy.share_received': ['symbol', 'amount', 'currency'],
   'copy.self_holding': ['symbol', 'trader'],
+  'account.phone_linked': ['phone'],
+  // The code itself never goes into the notice.
+  'account.anti_phishing_set': [],
+  'account.fund_password_set': [],
 };

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { credit, pushTicks, registerUser, startServer, type TestServer } from '../../../test/harness.ts';
+import { bindPhone, credit, freshIp, latestCode, pushTicks, registerUser, startServer, type TestServer, uniquePhone } from '../../../test/harness.ts';
 import { MARKET_MAKER_EMAIL } from '../../market-maker/market-maker.ts';
 import { NFT_MESSAGE_KINDS } from '../../db/schema/nft.ts';
 import { EMITTED_PARAMS } from './emitted-kinds.ts';
@@ -30,6 +30,7 @@ const SAMPLE_PARAMS = {
   amount: '12.5', currency: 'USDT', reason: 'blurred photo', level: 1, fee: '1', device: 'Chrome on macOS', ip: '203.0.113.9', amount_in: '1', from: 'BTC', amount_out: '90000',
   to: 'USDT', count: 3, days: 30, day: 2, penalty: '0', token: 'NEW', held: '100', allocated: '50', paid: '50', refunded: '50', payout: '101', symbol: 'BTC/USDT', price: '90000', pnl: '-3.2', name: 'Sunrise #7',
   code: 'ART-7', margin: '10', lots: 2, wanted: 4, seconds: 60, hours: 2, trigger_price: '89000', tick_price: '88990', trader: 'Alpha', nickname: 'Alpha', tick_id: 4711, share: '0.5',
+  phone: '138****0000',
 };
 const LANGUAGES = ['zh', 'hk', 'en', 'jp', 'kor', 'th', 'fra', 'spa', 'may', 'vi'];
 
@@ -248,6 +249,85 @@ describe('the notification centre', () => {
     const content = async (lang: string) => personal((await list(user.token, lang)).message).find((notice) => notice.kind === 'verification.rejected')?.content;
     expect(await content('en')).toBe('Your identity verification (level 1) was rejected: The document picture is blurred or has glare and cannot be read');
     expect(await content('zh')).not.toMatch(/rejectReasons|blurred/);
+  });
+});
+
+describe('security notices', () => {
+  const UNLESS_YOU = 'If you did not do this, contact customer service at once.';
+  const noticesOf = async (token: string, kind: string, lang = 'en') => personal((await list(token, lang)).message).filter((notice) => notice.kind === kind);
+  /** The mails sent to an address after `before` of them, once the notification centre's mail (not awaited) has gone out. */
+  const mailsAfter = async (email: string, before: number) => {
+    await new Promise((done) => setTimeout(done, 200));
+    return mailsTo(email).slice(before);
+  };
+  /** A user who reads the app (and so the mails) in English. */
+  async function englishUser() {
+    const user = await registerUser(server);
+    expect((await server.post('/user/lang', { lang: 'en' }, { token: user.token })).type).toBe('ok');
+    return user;
+  }
+
+  it('tells of a new anti-phishing code without the code, and mails it under the new code', async () => {
+    const user = await englishUser();
+    const before = mailsTo(user.email).length;
+    const refused = await server.post('/safe/anti_phishing', { anti_phishing_code: 'no' }, { token: user.token, lang: 'en' });
+    expect(refused.type).toBe('error');
+    expect(await noticesOf(user.token, 'account.anti_phishing_set')).toEqual([]);
+
+    expect((await server.post('/safe/anti_phishing', { anti_phishing_code: 'Owl2024' }, { token: user.token })).type).toBe('ok');
+    const [notice] = await noticesOf(user.token, 'account.anti_phishing_set');
+    expect(notice).toMatchObject({
+      title: 'Account security',
+      content: `Your anti-phishing code was set. From now on it is shown at the top of every email we send you. ${UNLESS_YOU}`,
+      link: '/pages/setting/security',
+    });
+    for (const lang of LANGUAGES) expect((await noticesOf(user.token, 'account.anti_phishing_set', lang))[0]?.content, lang).not.toContain('Owl2024');
+    const [mail] = await mailsAfter(user.email, before);
+    expect(mail?.subject).toBe('OpenBourse: Account security');
+    expect(mail?.body).toContain(notice?.content);
+    // The code appears only where every mail shows it: the template's line above the message.
+    expect(mail?.body.split('\n').filter((line) => line.includes('Owl2024'))).toHaveLength(1);
+    expect(mail?.body.indexOf('Owl2024')).toBeLessThan(mail?.body.indexOf(notice?.content ?? '') ?? 0);
+
+    expect((await server.post('/safe/anti_phishing', { anti_phishing_code: 'Fox2025' }, { token: user.token })).type).toBe('ok');
+    expect(await noticesOf(user.token, 'account.anti_phishing_set')).toHaveLength(2);
+  });
+
+  it('tells of a linked phone with the number masked, and mails it', async () => {
+    const user = await englishUser();
+    const before = mailsTo(user.email).length;
+    const mobile = uniquePhone();
+    await bindPhone(server, user.token, mobile);
+    const masked = `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
+    const [notice] = await noticesOf(user.token, 'account.phone_linked');
+    expect(notice).toMatchObject({ title: 'Account security', content: `The phone number ${masked} was linked to your account. ${UNLESS_YOU}`, link: '/pages/setting/security' });
+    expect((await noticesOf(user.token, 'account.phone_linked', 'zh'))[0]?.content).toBe(`您的账户已绑定手机号 ${masked}。如非本人操作，请立即联系客服。`);
+    const [mail] = await mailsAfter(user.email, before);
+    expect(mail?.body).toContain(masked);
+    expect(mail?.body).not.toContain(mobile);
+    // The same masking as the profile answers.
+    expect((await server.get<{ masked_phone: string }>('/user/info', {}, { token: user.token })).message.masked_phone).toBe(masked);
+  });
+
+  it('tells of the first fund password as set and of a later one as changed, each once', async () => {
+    const user = await englishUser();
+    server.built.ctx.sqlite.prepare('UPDATE users SET verification_level = 1 WHERE email = ?').run(user.email);
+    const setFund = async (password: string) => {
+      server.advance(61_000);
+      const ip = freshIp();
+      expect((await server.post('/sms_mail', { scene: 'safe' }, { token: user.token, ip })).type).toBe('ok');
+      const code = await latestCode(server, user.email);
+      return server.post('/safe/update_password', { password, re_password: password, code }, { token: user.token, ip });
+    };
+    const before = mailsTo(user.email).length;
+    expect((await setFund('Fund12345')).type).toBe('ok');
+    expect(await noticesOf(user.token, 'account.fund_password_set')).toEqual([expect.objectContaining({ title: 'Account security', content: `Your fund password was set. ${UNLESS_YOU}`, link: '/pages/setting/security' })]);
+    expect(await noticesOf(user.token, 'account.fund_password_changed')).toEqual([]);
+    expect((await mailsAfter(user.email, before)).map((mail) => mail.body).filter((body) => body.includes('Your fund password was set.'))).toHaveLength(1);
+
+    expect((await setFund('Fund67890')).type).toBe('ok');
+    expect(await noticesOf(user.token, 'account.fund_password_set')).toHaveLength(1);
+    expect(await noticesOf(user.token, 'account.fund_password_changed')).toHaveLength(1);
   });
 });
 
