@@ -42,6 +42,8 @@ export const NOTIFICATION_KINDS: Record<string, NotificationKind> = {
   'withdrawal.requested': { category: 'withdrawal', link: page(FUNDS_RECORDS) },
   'withdrawal.paid': { category: 'withdrawal', link: page(FUNDS_RECORDS), email: true },
   'withdrawal.rejected': { category: 'withdrawal', link: page(FUNDS_RECORDS), email: true },
+  // A new payout address is the step before money leaves: mailed, like a security change.
+  'withdrawal.address_added': { category: 'withdrawal', link: page('/pages/setting/wallet'), email: true },
   'account.new_device_login': { category: 'security', link: page(SECURITY) },
   'account.password_changed': { category: 'security', link: page(SECURITY), email: true },
   'account.fund_password_set': { category: 'security', link: page(SECURITY), email: true },

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { bindPhone, credit, freshIp, latestCode, pushTicks, registerUser, startServer, type TestServer, uniquePhone } from '../../../test/harness.ts';
+import { bindPhone, credit, freshIp, latestCode, pushTicks, registerUser, startServer, TINY_PNG, type TestServer, uniquePhone, upload } from '../../../test/harness.ts';
 import { MARKET_MAKER_EMAIL } from '../../market-maker/market-maker.ts';
 import { NFT_MESSAGE_KINDS } from '../../db/schema/nft.ts';
 import { EMITTED_PARAMS } from './emitted-kinds.ts';
@@ -30,7 +30,7 @@ const SAMPLE_PARAMS = {
   amount: '12.5', currency: 'USDT', reason: 'blurred photo', level: 1, fee: '1', device: 'Chrome on macOS', ip: '203.0.113.9', amount_in: '1', from: 'BTC', amount_out: '90000',
   to: 'USDT', count: 3, days: 30, day: 2, penalty: '0', token: 'NEW', held: '100', allocated: '50', paid: '50', refunded: '50', payout: '101', symbol: 'BTC/USDT', price: '90000', pnl: '-3.2', name: 'Sunrise #7',
   code: 'ART-7', margin: '10', lots: 2, wanted: 4, seconds: 60, hours: 2, trigger_price: '89000', tick_price: '88990', trader: 'Alpha', nickname: 'Alpha', tick_id: 4711, share: '0.5',
-  phone: '138****0000',
+  phone: '138****0000', chain: 'TRC20', address: 'TR7NHq…Lj6t',
 };
 const LANGUAGES = ['zh', 'hk', 'en', 'jp', 'kor', 'th', 'fra', 'spa', 'may', 'vi'];
 
@@ -252,7 +252,7 @@ describe('the notification centre', () => {
   });
 });
 
-describe('security notices', () => {
+describe('security and payout-address notices', () => {
   const UNLESS_YOU = 'If you did not do this, contact customer service at once.';
   const noticesOf = async (token: string, kind: string, lang = 'en') => personal((await list(token, lang)).message).filter((notice) => notice.kind === kind);
   /** The mails sent to an address after `before` of them, once the notification centre's mail (not awaited) has gone out. */
@@ -328,6 +328,23 @@ describe('security notices', () => {
     expect((await setFund('Fund67890')).type).toBe('ok');
     expect(await noticesOf(user.token, 'account.fund_password_set')).toHaveLength(1);
     expect(await noticesOf(user.token, 'account.fund_password_changed')).toHaveLength(1);
+  });
+
+  it('tells of a saved withdrawal address with its coin, chain, shortened address and name, and mails it; a refused one tells nothing', async () => {
+    const user = await englishUser();
+    const qrcode = (await upload(server, user.token, TINY_PNG, 'qr.png', 'wallet')).message;
+    const before = mailsTo(user.email).length;
+    const save = () => server.post('/user/wallet/save', { currency: 'USDT', chain: 'TRC20', name: 'Ledger', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', qrcode }, { token: user.token, lang: 'en' });
+    expect((await save()).type).toBe('ok');
+    expect(await save()).toEqual({ type: 'error', message: 'This address is already saved' });
+    const notices = await noticesOf(user.token, 'withdrawal.address_added');
+    expect(notices).toEqual([
+      expect.objectContaining({ title: 'Withdrawal', content: `A withdrawal address was added: USDT on TRC20, TR7NHq…Lj6t (Ledger). ${UNLESS_YOU}`, link: '/pages/setting/wallet' }),
+    ]);
+    expect((await noticesOf(user.token, 'withdrawal.address_added', 'kor'))[0]?.content).toBe('출금 주소가 추가되었습니다: USDT(TRC20) TR7NHq…Lj6t(Ledger). 본인이 하지 않았다면 즉시 고객센터에 문의하세요.');
+    const mails = await mailsAfter(user.email, before);
+    expect(mails.map((mail) => mail.subject)).toEqual(['OpenBourse: Withdrawal']);
+    expect(mails[0]?.body).toContain('TR7NHq…Lj6t (Ledger)');
   });
 });
 
