@@ -9,7 +9,7 @@
  * too; kinds written out in the source are also found by the test itself.
  */
 export const EMITTED_PARAMS: Record<string, readonly string[]> = {
-  'spot.order_filled': ['symbol', 'side'],
+  'spot.order_filled': ['symbol', 'side', 'quantity', 'base', 'average_price', 'quote'],
   'spot.stop_triggered': ['symbol', 'trigger_price', 'tick_price', 'tick_id'],
   'spot.take_profit_triggered': ['symbol', 'trigger_price', 'tick_price', 'tick_id'],
   'spot.stop_loss_triggered': ['symbol', 'trigger_price', 'tick_price', 'tick_id'],

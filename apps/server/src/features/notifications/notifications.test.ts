@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { formatSignificant } from '@openbourse/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { bindPhone, credit, freshIp, latestCode, pushTicks, registerUser, startServer, TINY_PNG, type TestServer, uniquePhone, upload } from '../../../test/harness.ts';
@@ -30,7 +31,7 @@ const SAMPLE_PARAMS = {
   amount: '12.5', currency: 'USDT', reason: 'blurred photo', level: 1, fee: '1', device: 'Chrome on macOS', ip: '203.0.113.9', amount_in: '1', from: 'BTC', amount_out: '90000',
   to: 'USDT', count: 3, days: 30, day: 2, penalty: '0', token: 'NEW', held: '100', allocated: '50', paid: '50', refunded: '50', payout: '101', symbol: 'BTC/USDT', price: '90000', pnl: '-3.2', name: 'Sunrise #7',
   code: 'ART-7', margin: '10', lots: 2, wanted: 4, seconds: 60, hours: 2, trigger_price: '89000', tick_price: '88990', trader: 'Alpha', nickname: 'Alpha', tick_id: 4711, share: '0.5',
-  phone: '138****0000', chain: 'TRC20', address: 'TR7NHq…Lj6t',
+  side: 'buy', quantity: '0.00050000', base: 'BTC', average_price: '96411.5', quote: 'USDT', phone: '138****0000', chain: 'TRC20', address: 'TR7NHq…Lj6t',
 };
 const LANGUAGES = ['zh', 'hk', 'en', 'jp', 'kor', 'th', 'fra', 'spa', 'may', 'vi'];
 
@@ -88,11 +89,19 @@ describe('the notification centre', () => {
     await pushTicks(server, 'BTC/USDT', [{ price: '96250.00', volume: '0.5' }]);
     const user = await registerUser(server);
     credit(server, user.email, '2000', 'USDT');
-    const order = await server.post<{ id: number; status: string }>('/coin/trade', { amount: '0.01', currency_id: 1, legal_id: 3, type: 1 }, { token: user.token });
+    const order = await server.post<{ id: number; status: string; average_price: string }>('/coin/trade', { amount: '0.01', currency_id: 1, legal_id: 3, type: 1 }, { token: user.token });
     expect(order.message.status).toBe('filled');
+    // The average price as the order page answers it, read with thousands separators: '96411.50' as 96,411.50.
+    const price = formatSignificant(order.message.average_price);
     const filled = personal((await list(user.token, 'en')).message).filter((notice) => notice.kind === 'spot.order_filled');
-    expect(filled).toEqual([expect.objectContaining({ title: 'Trading', content: 'Your BTC/USDT order was filled.', link: `/pages/transaction/currency_order?id=${order.message.id}` })]);
-    expect(personal((await list(user.token, 'jp')).message).find((notice) => notice.kind === 'spot.order_filled')?.content).toBe('BTC/USDT の注文が約定しました。');
+    expect(filled).toEqual([
+      expect.objectContaining({ title: 'Trading', content: `Your buy order for 0.01 BTC on BTC/USDT was filled at an average price of ${price} USDT.`, link: `/pages/transaction/currency_order?id=${order.message.id}` }),
+    ]);
+    expect(personal((await list(user.token, 'jp')).message).find((notice) => notice.kind === 'spot.order_filled')?.content).toBe(`BTC/USDT の買い注文 0.01 BTC が平均価格 ${price} USDT で約定しました。`);
+    credit(server, user.email, '1', 'BTC');
+    expect((await server.post<{ status: string }>('/coin/trade', { amount: '0.005', currency_id: 1, legal_id: 3, type: 2 }, { token: user.token })).message.status).toBe('filled');
+    const sold = personal((await list(user.token, 'fra')).message).find((notice) => notice.kind === 'spot.order_filled');
+    expect(sold?.content).toMatch(/^Votre ordre de vente de 0\.005 BTC sur BTC\/USDT a été exécuté au prix moyen de [\d,]+\.\d{2} USDT\.$/);
     const makerNotices = server.built.ctx.sqlite.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND kind = 'spot.order_filled'").get(userIdOf(MARKET_MAKER_EMAIL)) as { n: number };
     expect(makerNotices.n).toBe(0);
   });
@@ -129,6 +138,13 @@ describe('the notification centre', () => {
     // A follower reads whose position was copied, at which tick, and the profit share the close paid.
     expect(english.find((notice) => notice.kind === 'copy.position_opened')?.content).toBe("Copied Alpha's BTC/USDT position: 2 lots opened at tick #4711.");
     expect(english.find((notice) => notice.kind === 'copy.position_closed')?.content).toBe('A copied position on BTC/USDT was closed with a profit or loss of -3.2 USDT; profit share paid to Alpha: 0.5 USDT.');
+    expect(english.find((notice) => notice.kind === 'spot.order_filled')?.content).toBe('Your buy order for 0.0005 BTC on BTC/USDT was filled at an average price of 96,411.50 USDT.');
+  });
+
+  it('keeps the plain text for a filled order stored before its quantity and price were recorded', async () => {
+    const user = await registerUser(server);
+    server.built.ctx.bus.emit('user', { userId: userIdOf(user.email), kind: 'spot.order_filled', refType: 'spot_order', refId: 1, params: { symbol: 'BTC/USDT', side: 'buy' }, time: server.built.ctx.now() });
+    expect(personal((await list(user.token, 'en')).message)[0]?.content).toBe('Your BTC/USDT order was filled.');
   });
 
   it('keeps an event of a kind it does not know, with a neutral text', async () => {
@@ -401,10 +417,12 @@ describe('the kinds the server emits', () => {
       const { messages } = textsOf(lang);
       for (const [kind, params] of Object.entries(EMITTED_PARAMS)) {
         const [area, event] = kind.split('.') as [string, string];
-        const text = messages[area]?.[event];
-        expect(text, `${lang} ${kind}`).toBeTruthy();
-        const used = [...(text as string).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]);
-        expect(used.filter((name) => !params.includes(name as string)), `${lang} ${kind}`).toEqual([]);
+        expect(messages[area]?.[event], `${lang} ${kind}`).toBeTruthy();
+        // The kind's text and its variants by context (`order_filled_buy`).
+        for (const [key, text] of Object.entries(messages[area] ?? {}).filter(([key]) => key === event || key.startsWith(`${event}_`))) {
+          const used = [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]);
+          expect(used.filter((name) => !params.includes(name as string)), `${lang} ${area}.${key}`).toEqual([]);
+        }
       }
     }
   });
