@@ -7,6 +7,7 @@ import type { Instrument, InstrumentRegistry } from '../market/instruments.ts';
 import { AppError } from '../platform/errors.ts';
 import { type IdempotencyKey, onceInTransaction } from '../platform/idempotency.ts';
 import { afterFeeCharged } from '../platform/fee-hooks.ts';
+import { averagePrice } from './present.ts';
 
 export interface OrderRow {
   id: number;
@@ -565,7 +566,9 @@ export class Exchange {
     for (const userId of new Set(effects.orders.values())) bus.emit('balance', { userId });
     for (const { orderId, userId, side } of effects.filled) {
       if (this.quietOwners.has(userId)) continue;
-      bus.emit('user', { userId, kind: 'spot.order_filled', refType: 'spot_order', refId: orderId, params: { symbol: instrument.symbol, side }, time });
+      const order = this.statements.order.get(orderId) as OrderRow;
+      const filled = { quantity: lotsToQuantity(instrument.def, order.filledLots), base: instrument.base.symbol, average_price: averagePrice(order, instrument), quote: instrument.quote.symbol };
+      bus.emit('user', { userId, kind: 'spot.order_filled', refType: 'spot_order', refId: orderId, params: { symbol: instrument.symbol, side, ...filled }, time });
     }
   }
 }

@@ -5,9 +5,14 @@ import type { Instrument } from '../market/instruments.ts';
 /** Spec wording: type 1 buys, 2 sells; status 1 in progress, 2 complete. */
 export const SIDE_CODES = { buy: 1, sell: 2 } as const;
 
+/** What the filled part of an order cost per unit, to the instrument's price decimals; the order must have filled something. */
+export function averagePrice(order: OrderRow, instrument: Instrument): string {
+  const { def } = instrument;
+  return dec(quoteMinorToDecimal(def, order.filledQuote)).dividedBy(lotsToQuantity(def, order.filledLots)).toFixed(instrument.spec.priceDecimals);
+}
+
 export function presentOrder(order: OrderRow, instrument: Instrument) {
   const { def } = instrument;
-  const averagePrice = order.filledLots > 0 ? dec(quoteMinorToDecimal(def, order.filledQuote)).dividedBy(lotsToQuantity(def, order.filledLots)).toFixed(instrument.spec.priceDecimals) : null;
   return {
     id: order.id,
     symbol: order.symbol,
@@ -22,7 +27,7 @@ export function presentOrder(order: OrderRow, instrument: Instrument) {
     amount: lotsToQuantity(def, order.qtyLots),
     filled_amount: lotsToQuantity(def, order.filledLots),
     remaining_amount: lotsToQuantity(def, order.qtyLots - order.filledLots),
-    average_price: averagePrice,
+    average_price: order.filledLots > 0 ? averagePrice(order, instrument) : null,
     turnover: quoteMinorToDecimal(def, order.filledQuote),
     fee: quoteMinorToDecimal(def, order.fee),
     fee_currency: instrument.quote.symbol,

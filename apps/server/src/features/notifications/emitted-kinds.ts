@@ -1,14 +1,15 @@
 /**
- * The params each trading and NFT event is emitted with (read from the emit
- * sites: exchange/exchange.ts, futures/service.ts, options/service.ts, nft/service.ts,
+ * The params each trading, NFT, security and payout-address event is emitted with (read
+ * from the emit sites: exchange/exchange.ts, futures/service.ts, options/service.ts, nft/service.ts,
  * platform/nft-listing-review.ts, exchange/conditional-orders.ts,
- * copy-trading/service.ts, platform/trader-application-review.ts). The test
+ * copy-trading/service.ts, platform/trader-application-review.ts,
+ * payout-methods/routes.ts, security/routes.ts, security/two-factor.ts). The test
  * checks every text of these kinds uses only these values, in every language.
  * Kinds built at run time (`nft.${kind}`, `spot.${kind}_triggered`) are here
  * too; kinds written out in the source are also found by the test itself.
  */
 export const EMITTED_PARAMS: Record<string, readonly string[]> = {
-  'spot.order_filled': ['symbol', 'side'],
+  'spot.order_filled': ['symbol', 'side', 'quantity', 'base', 'average_price', 'quote'],
   'spot.stop_triggered': ['symbol', 'trigger_price', 'tick_price', 'tick_id'],
   'spot.take_profit_triggered': ['symbol', 'trigger_price', 'tick_price', 'tick_id'],
   'spot.stop_loss_triggered': ['symbol', 'trigger_price', 'tick_price', 'tick_id'],
@@ -52,4 +53,9 @@ export const EMITTED_PARAMS: Record<string, readonly string[]> = {
   'copy.follower_added': ['nickname'],
   'copy.share_received': ['symbol', 'amount', 'currency'],
   'copy.self_holding': ['symbol', 'trader'],
+  'withdrawal.address_added': ['currency', 'chain', 'address', 'name'],
+  'account.phone_linked': ['phone'],
+  // The code itself never goes into the notice.
+  'account.anti_phishing_set': [],
+  'account.fund_password_set': [],
 };

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { formatSignificant } from '@openbourse/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { credit, pushTicks, registerUser, startServer, type TestServer } from '../../../test/harness.ts';
+import { bindPhone, credit, freshIp, latestCode, pushTicks, registerUser, startServer, TINY_PNG, type TestServer, uniquePhone, upload } from '../../../test/harness.ts';
 import { MARKET_MAKER_EMAIL } from '../../market-maker/market-maker.ts';
 import { NFT_MESSAGE_KINDS } from '../../db/schema/nft.ts';
 import { EMITTED_PARAMS } from './emitted-kinds.ts';
@@ -30,6 +31,7 @@ const SAMPLE_PARAMS = {
   amount: '12.5', currency: 'USDT', reason: 'blurred photo', level: 1, fee: '1', device: 'Chrome on macOS', ip: '203.0.113.9', amount_in: '1', from: 'BTC', amount_out: '90000',
   to: 'USDT', count: 3, days: 30, day: 2, penalty: '0', token: 'NEW', held: '100', allocated: '50', paid: '50', refunded: '50', payout: '101', symbol: 'BTC/USDT', price: '90000', pnl: '-3.2', name: 'Sunrise #7',
   code: 'ART-7', margin: '10', lots: 2, wanted: 4, seconds: 60, hours: 2, trigger_price: '89000', tick_price: '88990', trader: 'Alpha', nickname: 'Alpha', tick_id: 4711, share: '0.5',
+  side: 'buy', quantity: '0.00050000', base: 'BTC', average_price: '96411.5', quote: 'USDT', phone: '138****0000', chain: 'TRC20', address: 'TR7NHq…Lj6t',
 };
 const LANGUAGES = ['zh', 'hk', 'en', 'jp', 'kor', 'th', 'fra', 'spa', 'may', 'vi'];
 
@@ -87,11 +89,19 @@ describe('the notification centre', () => {
     await pushTicks(server, 'BTC/USDT', [{ price: '96250.00', volume: '0.5' }]);
     const user = await registerUser(server);
     credit(server, user.email, '2000', 'USDT');
-    const order = await server.post<{ id: number; status: string }>('/coin/trade', { amount: '0.01', currency_id: 1, legal_id: 3, type: 1 }, { token: user.token });
+    const order = await server.post<{ id: number; status: string; average_price: string }>('/coin/trade', { amount: '0.01', currency_id: 1, legal_id: 3, type: 1 }, { token: user.token });
     expect(order.message.status).toBe('filled');
+    // The average price as the order page answers it, read with thousands separators: '96411.50' as 96,411.50.
+    const price = formatSignificant(order.message.average_price);
     const filled = personal((await list(user.token, 'en')).message).filter((notice) => notice.kind === 'spot.order_filled');
-    expect(filled).toEqual([expect.objectContaining({ title: 'Trading', content: 'Your BTC/USDT order was filled.', link: `/pages/transaction/currency_order?id=${order.message.id}` })]);
-    expect(personal((await list(user.token, 'jp')).message).find((notice) => notice.kind === 'spot.order_filled')?.content).toBe('BTC/USDT の注文が約定しました。');
+    expect(filled).toEqual([
+      expect.objectContaining({ title: 'Trading', content: `Your buy order for 0.01 BTC on BTC/USDT was filled at an average price of ${price} USDT.`, link: `/pages/transaction/currency_order?id=${order.message.id}` }),
+    ]);
+    expect(personal((await list(user.token, 'jp')).message).find((notice) => notice.kind === 'spot.order_filled')?.content).toBe(`BTC/USDT の買い注文 0.01 BTC が平均価格 ${price} USDT で約定しました。`);
+    credit(server, user.email, '1', 'BTC');
+    expect((await server.post<{ status: string }>('/coin/trade', { amount: '0.005', currency_id: 1, legal_id: 3, type: 2 }, { token: user.token })).message.status).toBe('filled');
+    const sold = personal((await list(user.token, 'fra')).message).find((notice) => notice.kind === 'spot.order_filled');
+    expect(sold?.content).toMatch(/^Votre ordre de vente de 0\.005 BTC sur BTC\/USDT a été exécuté au prix moyen de [\d,]+\.\d{2} USDT\.$/);
     const makerNotices = server.built.ctx.sqlite.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND kind = 'spot.order_filled'").get(userIdOf(MARKET_MAKER_EMAIL)) as { n: number };
     expect(makerNotices.n).toBe(0);
   });
@@ -128,6 +138,13 @@ describe('the notification centre', () => {
     // A follower reads whose position was copied, at which tick, and the profit share the close paid.
     expect(english.find((notice) => notice.kind === 'copy.position_opened')?.content).toBe("Copied Alpha's BTC/USDT position: 2 lots opened at tick #4711.");
     expect(english.find((notice) => notice.kind === 'copy.position_closed')?.content).toBe('A copied position on BTC/USDT was closed with a profit or loss of -3.2 USDT; profit share paid to Alpha: 0.5 USDT.');
+    expect(english.find((notice) => notice.kind === 'spot.order_filled')?.content).toBe('Your buy order for 0.0005 BTC on BTC/USDT was filled at an average price of 96,411.50 USDT.');
+  });
+
+  it('keeps the plain text for a filled order stored before its quantity and price were recorded', async () => {
+    const user = await registerUser(server);
+    server.built.ctx.bus.emit('user', { userId: userIdOf(user.email), kind: 'spot.order_filled', refType: 'spot_order', refId: 1, params: { symbol: 'BTC/USDT', side: 'buy' }, time: server.built.ctx.now() });
+    expect(personal((await list(user.token, 'en')).message)[0]?.content).toBe('Your BTC/USDT order was filled.');
   });
 
   it('keeps an event of a kind it does not know, with a neutral text', async () => {
@@ -251,6 +268,102 @@ describe('the notification centre', () => {
   });
 });
 
+describe('security and payout-address notices', () => {
+  const UNLESS_YOU = 'If you did not do this, contact customer service at once.';
+  const noticesOf = async (token: string, kind: string, lang = 'en') => personal((await list(token, lang)).message).filter((notice) => notice.kind === kind);
+  /** The mails sent to an address after `before` of them, once the notification centre's mail (not awaited) has gone out. */
+  const mailsAfter = async (email: string, before: number) => {
+    await new Promise((done) => setTimeout(done, 200));
+    return mailsTo(email).slice(before);
+  };
+  /** A user who reads the app (and so the mails) in English. */
+  async function englishUser() {
+    const user = await registerUser(server);
+    expect((await server.post('/user/lang', { lang: 'en' }, { token: user.token })).type).toBe('ok');
+    return user;
+  }
+
+  it('tells of a new anti-phishing code without the code, and mails it under the new code', async () => {
+    const user = await englishUser();
+    const before = mailsTo(user.email).length;
+    const refused = await server.post('/safe/anti_phishing', { anti_phishing_code: 'no' }, { token: user.token, lang: 'en' });
+    expect(refused.type).toBe('error');
+    expect(await noticesOf(user.token, 'account.anti_phishing_set')).toEqual([]);
+
+    expect((await server.post('/safe/anti_phishing', { anti_phishing_code: 'Owl2024' }, { token: user.token })).type).toBe('ok');
+    const [notice] = await noticesOf(user.token, 'account.anti_phishing_set');
+    expect(notice).toMatchObject({
+      title: 'Account security',
+      content: `Your anti-phishing code was set. From now on it is shown at the top of every email we send you. ${UNLESS_YOU}`,
+      link: '/pages/setting/security',
+    });
+    for (const lang of LANGUAGES) expect((await noticesOf(user.token, 'account.anti_phishing_set', lang))[0]?.content, lang).not.toContain('Owl2024');
+    const [mail] = await mailsAfter(user.email, before);
+    expect(mail?.subject).toBe('OpenBourse: Account security');
+    expect(mail?.body).toContain(notice?.content);
+    // The code appears only where every mail shows it: the template's line above the message.
+    expect(mail?.body.split('\n').filter((line) => line.includes('Owl2024'))).toHaveLength(1);
+    expect(mail?.body.indexOf('Owl2024')).toBeLessThan(mail?.body.indexOf(notice?.content ?? '') ?? 0);
+
+    expect((await server.post('/safe/anti_phishing', { anti_phishing_code: 'Fox2025' }, { token: user.token })).type).toBe('ok');
+    expect(await noticesOf(user.token, 'account.anti_phishing_set')).toHaveLength(2);
+  });
+
+  it('tells of a linked phone with the number masked, and mails it', async () => {
+    const user = await englishUser();
+    const before = mailsTo(user.email).length;
+    const mobile = uniquePhone();
+    await bindPhone(server, user.token, mobile);
+    const masked = `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
+    const [notice] = await noticesOf(user.token, 'account.phone_linked');
+    expect(notice).toMatchObject({ title: 'Account security', content: `The phone number ${masked} was linked to your account. ${UNLESS_YOU}`, link: '/pages/setting/security' });
+    expect((await noticesOf(user.token, 'account.phone_linked', 'zh'))[0]?.content).toBe(`您的账户已绑定手机号 ${masked}。如非本人操作，请立即联系客服。`);
+    const [mail] = await mailsAfter(user.email, before);
+    expect(mail?.body).toContain(masked);
+    expect(mail?.body).not.toContain(mobile);
+    // The same masking as the profile answers.
+    expect((await server.get<{ masked_phone: string }>('/user/info', {}, { token: user.token })).message.masked_phone).toBe(masked);
+  });
+
+  it('tells of the first fund password as set and of a later one as changed, each once', async () => {
+    const user = await englishUser();
+    server.built.ctx.sqlite.prepare('UPDATE users SET verification_level = 1 WHERE email = ?').run(user.email);
+    const setFund = async (password: string) => {
+      server.advance(61_000);
+      const ip = freshIp();
+      expect((await server.post('/sms_mail', { scene: 'safe' }, { token: user.token, ip })).type).toBe('ok');
+      const code = await latestCode(server, user.email);
+      return server.post('/safe/update_password', { password, re_password: password, code }, { token: user.token, ip });
+    };
+    const before = mailsTo(user.email).length;
+    expect((await setFund('Fund12345')).type).toBe('ok');
+    expect(await noticesOf(user.token, 'account.fund_password_set')).toEqual([expect.objectContaining({ title: 'Account security', content: `Your fund password was set. ${UNLESS_YOU}`, link: '/pages/setting/security' })]);
+    expect(await noticesOf(user.token, 'account.fund_password_changed')).toEqual([]);
+    expect((await mailsAfter(user.email, before)).map((mail) => mail.body).filter((body) => body.includes('Your fund password was set.'))).toHaveLength(1);
+
+    expect((await setFund('Fund67890')).type).toBe('ok');
+    expect(await noticesOf(user.token, 'account.fund_password_set')).toHaveLength(1);
+    expect(await noticesOf(user.token, 'account.fund_password_changed')).toHaveLength(1);
+  });
+
+  it('tells of a saved withdrawal address with its coin, chain, shortened address and name, and mails it; a refused one tells nothing', async () => {
+    const user = await englishUser();
+    const qrcode = (await upload(server, user.token, TINY_PNG, 'qr.png', 'wallet')).message;
+    const before = mailsTo(user.email).length;
+    const save = () => server.post('/user/wallet/save', { currency: 'USDT', chain: 'TRC20', name: 'Ledger', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', qrcode }, { token: user.token, lang: 'en' });
+    expect((await save()).type).toBe('ok');
+    expect(await save()).toEqual({ type: 'error', message: 'This address is already saved' });
+    const notices = await noticesOf(user.token, 'withdrawal.address_added');
+    expect(notices).toEqual([
+      expect.objectContaining({ title: 'Withdrawal', content: `A withdrawal address was added: USDT on TRC20, TR7NHq…Lj6t (Ledger). ${UNLESS_YOU}`, link: '/pages/setting/wallet' }),
+    ]);
+    expect((await noticesOf(user.token, 'withdrawal.address_added', 'kor'))[0]?.content).toBe('출금 주소가 추가되었습니다: USDT(TRC20) TR7NHq…Lj6t(Ledger). 본인이 하지 않았다면 즉시 고객센터에 문의하세요.');
+    const mails = await mailsAfter(user.email, before);
+    expect(mails.map((mail) => mail.subject)).toEqual(['OpenBourse: Withdrawal']);
+    expect(mails[0]?.body).toContain('TR7NHq…Lj6t (Ledger)');
+  });
+});
+
 /** The server's own source files outside tests and outside this feature, line by line. */
 function serverSourceLines(): string[] {
   const root = new URL('../../', import.meta.url);
@@ -304,10 +417,12 @@ describe('the kinds the server emits', () => {
       const { messages } = textsOf(lang);
       for (const [kind, params] of Object.entries(EMITTED_PARAMS)) {
         const [area, event] = kind.split('.') as [string, string];
-        const text = messages[area]?.[event];
-        expect(text, `${lang} ${kind}`).toBeTruthy();
-        const used = [...(text as string).matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]);
-        expect(used.filter((name) => !params.includes(name as string)), `${lang} ${kind}`).toEqual([]);
+        expect(messages[area]?.[event], `${lang} ${kind}`).toBeTruthy();
+        // The kind's text and its variants by context (`order_filled_buy`).
+        for (const [key, text] of Object.entries(messages[area] ?? {}).filter(([key]) => key === event || key.startsWith(`${event}_`))) {
+          const used = [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]);
+          expect(used.filter((name) => !params.includes(name as string)), `${lang} ${area}.${key}`).toEqual([]);
+        }
       }
     }
   });

@@ -39,20 +39,24 @@ export function notificationText(language: Language, key: string, params: Record
 }
 
 /** Event values that are amounts of money, stored as the ledger's decimal string ('1000.000000'). */
-const AMOUNT_PARAMS = new Set(['amount', 'amount_in', 'amount_out', 'fee', 'penalty', 'refunded', 'payout', 'paid', 'held', 'allocated']);
+const AMOUNT_PARAMS = new Set(['amount', 'amount_in', 'amount_out', 'fee', 'penalty', 'refunded', 'payout', 'paid', 'held', 'allocated', 'quantity', 'average_price']);
 const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /**
  * An event's values as the reader sees them: a value stored as a code is
  * written out in the reader's language here, at read time. `reason_code` is a
  * listed refusal reason (verification), shown as `reason`. Amounts read as
- * everywhere else in the app: '1000.000000' as 1,000.00.
+ * everywhere else in the app: '1000.000000' as 1,000.00. A filled spot order
+ * reads as a whole sentence per side (`order_filled_buy`, `order_filled_sell`:
+ * i18next's context), since "buy order" is no single word to slot in; one
+ * stored before its quantity was recorded keeps the plain `order_filled` text.
  */
 export function localizedParams(language: Language, params: Record<string, string | number>): Record<string, string | number> {
   const shown: Record<string, string | number> = { ...params };
   for (const [key, value] of Object.entries(params)) {
     if (AMOUNT_PARAMS.has(key) && typeof value === 'string' && PLAIN_DECIMAL.test(value)) shown[key] = formatSignificant(value);
   }
+  if ((params.side === 'buy' || params.side === 'sell') && params.quantity !== undefined) shown.context = params.side;
   const code = params.reason_code;
   if (!isRejectReason(code)) return shown;
   return { ...shown, reason: translate(language, rejectReasonKey(code)) };

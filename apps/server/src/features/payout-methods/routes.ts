@@ -9,6 +9,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Feature } from '../../platform/feature.ts';
 import { id, language, pageWindow, pagination, text, toPage } from '../../platform/fields.ts';
 import { translate } from '../../platform/i18n.ts';
+import { maskAddress } from '../../platform/masks.ts';
 import { isOwnUpload } from '../../platform/uploaded-files.ts';
 
 /** Enough for every coin and chain a user pays out to; beyond it old entries should be cleaned up first. */
@@ -114,6 +115,14 @@ export const payoutMethodsFeature: Feature = (api, { ctx, guards }) => {
           .get();
         if (duplicate) throw new AppError('errors.addressDuplicate');
         return tx.insert(withdrawalAddresses).values({ userId, currencyId: currency.id, chain: asset.chain, name: body.name, address, memo, qrcode: body.qrcode, createdAt: ctx.now() }).returning().get();
+      });
+      ctx.bus.emit('user', {
+        userId,
+        kind: 'withdrawal.address_added',
+        refType: 'withdrawal_address',
+        refId: row.id,
+        params: { currency: currency.symbol, chain: row.chain, address: maskAddress(row.address), name: row.name },
+        time: row.createdAt,
       });
       return ok({ ...presentAddress(row), message: translate(request.lang, 'success.addressSaved') });
     },

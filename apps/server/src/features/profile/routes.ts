@@ -11,6 +11,7 @@ import { language } from '../../platform/fields.ts';
 import { translate } from '../../platform/i18n.ts';
 import { secondFactorEnabled } from '../../platform/second-factor.ts';
 import { lastSecurityChange } from '../../platform/security-changes.ts';
+import { maskPhone } from '../../platform/masks.ts';
 import { isOwnUpload } from '../../platform/uploaded-files.ts';
 import { findUserById, rememberLanguage, type UserRow } from '../../platform/users.ts';
 import { verificationSummary } from '../verification/index.ts';
@@ -33,10 +34,6 @@ function maskEmail(email: string | null): string | null {
   return `${name.slice(0, 2)}***@${domain}`;
 }
 
-function maskPhone(phone: string | null): string | null {
-  return phone ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : null;
-}
-
 export const profileFeature: Feature = (api, { ctx, guards }) => {
   const { db } = ctx;
 
@@ -48,7 +45,7 @@ export const profileFeature: Feature = (api, { ctx, guards }) => {
       area_code: user.areaCode,
       account: user.email ?? user.phone,
       masked_email: maskEmail(user.email),
-      masked_phone: maskPhone(user.phone),
+      masked_phone: user.phone ? maskPhone(user.phone) : null,
       nickname: user.nickname,
       signature: user.signature,
       head_portrait: user.avatar,

@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Feature } from '../../platform/feature.ts';
 import { language } from '../../platform/fields.ts';
 import { translate } from '../../platform/i18n.ts';
+import { maskPhone } from '../../platform/masks.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { requireSecondFactor, secondFactorField } from '../../platform/second-factor.ts';
 import { recordSecurityChange } from '../../platform/security-changes.ts';
@@ -68,7 +69,8 @@ export const securityFeature: Feature = async (api, deps) => {
         tx.update(users).set({ payPasswordHash }).where(eq(users.id, user.id)).run();
         if (isChange) recordSecurityChange(tx, user.id, now);
       });
-      if (isChange) ctx.bus.emit('user', { userId: user.id, kind: 'account.fund_password_changed', refType: 'user', refId: user.id, params: {}, time: now });
+      const kind = isChange ? 'account.fund_password_changed' : 'account.fund_password_set';
+      ctx.bus.emit('user', { userId: user.id, kind, refType: 'user', refId: user.id, params: {}, time: now });
       return ok(translate(request.lang, 'success.payPasswordSet'));
     },
   );
@@ -92,6 +94,7 @@ export const securityFeature: Feature = async (api, deps) => {
         consumeCode(tx, codeId, now);
         tx.update(users).set({ phone: body.mobile, areaCode: body.area_code }).where(eq(users.id, user.id)).run();
       });
+      ctx.bus.emit('user', { userId: user.id, kind: 'account.phone_linked', refType: 'user', refId: user.id, params: { phone: maskPhone(body.mobile) }, time: now });
       return ok(translate(request.lang, 'success.phoneBound'));
     },
   );

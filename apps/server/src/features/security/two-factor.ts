@@ -184,6 +184,8 @@ export function registerTwoFactorRoutes(api: ApiScope, { ctx, guards }: FeatureD
         .values({ userId, antiPhishingCode: code })
         .onConflictDoUpdate({ target: userSecurity.userId, set: { antiPhishingCode: code } })
         .run();
+      // The notice never carries the code: the mail it goes out in shows the new code on top already.
+      emit(userId, 'account.anti_phishing_set', ctx.now());
       return ok(translate(request.lang, 'success.antiPhishingSaved'));
     },
   );
