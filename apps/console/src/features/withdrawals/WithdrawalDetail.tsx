@@ -2,7 +2,7 @@ import { Col, Descriptions, Input, Row, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/format.ts';
-import { DialogDecision, RejectWithReason, ReviewHistory, ReviewPanel, type ReviewUser, userFacts } from '../../shared/ReviewPanel.tsx';
+import { DialogDecision, RejectWithReason, type RejectReason, ReviewHistory, ReviewPanel, type ReviewUser, userFacts } from '../../shared/ReviewPanel.tsx';
 
 export interface WithdrawalListItem {
   id: number;
@@ -42,6 +42,7 @@ interface WithdrawalRequest extends WithdrawalListItem {
   user: ReviewUser | null;
   history: (WithdrawalListItem & { reason: string | null; tx_ref: string | null })[];
   deposits: { id: number; route: string; currency: string; amount: string; status: string; created_at: number }[];
+  reject_reasons: RejectReason[];
 }
 
 const STATUS_COLOURS: Record<string, string> = { review: 'processing', paid: 'success', rejected: 'error' };

@@ -11,8 +11,7 @@ import vi from '@openbourse/i18n/locales/vi/notifications.json';
 import zh from '@openbourse/i18n/locales/zh/notifications.json';
 import { formatSignificant } from '@openbourse/core';
 import i18next, { type TFunction } from 'i18next';
-import { isRejectReason, rejectReasonKey } from '../../platform/verification-review.ts';
-import { translate } from '../../platform/i18n.ts';
+import { type RejectGate, rejectReasonText } from '../../platform/reject-reasons.ts';
 
 const translator = i18next.createInstance();
 void translator.init({
@@ -42,18 +41,27 @@ export function notificationText(language: Language, key: string, params: Record
 const AMOUNT_PARAMS = new Set(['amount', 'amount_in', 'amount_out', 'fee', 'penalty', 'refunded', 'payout', 'paid', 'held', 'allocated']);
 const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
 
+/** The review gate whose listed refusal reasons a rejection kind's `reason_code` names. */
+const REJECTION_GATES: Record<string, RejectGate> = {
+  'verification.rejected': 'verification',
+  'deposit.rejected': 'deposits',
+  'withdrawal.rejected': 'withdrawals',
+  'nft.listing_rejected': 'nftListings',
+  'copy.trader_rejected': 'traderApplications',
+};
+
 /**
  * An event's values as the reader sees them: a value stored as a code is
  * written out in the reader's language here, at read time. `reason_code` is a
- * listed refusal reason (verification), shown as `reason`. Amounts read as
- * everywhere else in the app: '1000.000000' as 1,000.00.
+ * listed refusal reason of the kind's review gate, shown as `reason`. Amounts
+ * read as everywhere else in the app: '1000.000000' as 1,000.00.
  */
-export function localizedParams(language: Language, params: Record<string, string | number>): Record<string, string | number> {
+export function localizedParams(language: Language, kind: string, params: Record<string, string | number>): Record<string, string | number> {
   const shown: Record<string, string | number> = { ...params };
   for (const [key, value] of Object.entries(params)) {
     if (AMOUNT_PARAMS.has(key) && typeof value === 'string' && PLAIN_DECIMAL.test(value)) shown[key] = formatSignificant(value);
   }
-  const code = params.reason_code;
-  if (!isRejectReason(code)) return shown;
-  return { ...shown, reason: translate(language, rejectReasonKey(code)) };
+  const gate = REJECTION_GATES[kind];
+  const reason = gate && rejectReasonText(gate, language, params.reason_code);
+  return reason ? { ...shown, reason } : shown;
 }
