@@ -22,18 +22,13 @@ const GATES = {
 
 export type RejectGate = keyof typeof GATES;
 
-/** The listed codes of a gate. */
-export function rejectReasonCodes(gate: RejectGate): readonly string[] {
-  return GATES[gate].codes;
-}
-
 /** The stored form (message key) of a listed reason. */
 export function rejectReasonKey(gate: RejectGate, code: string): string {
   return `${GATES[gate].prefix}${code}`;
 }
 
 /** The listed reason's code of a stored refusal reason, or null for a reason the operator wrote. */
-export function rejectReasonCode(gate: RejectGate, stored: string | null): string | null {
+function rejectReasonCode(gate: RejectGate, stored: string | null): string | null {
   const { prefix, codes } = GATES[gate];
   const code = stored?.startsWith(prefix) ? stored.slice(prefix.length) : null;
   return code !== null && (codes as readonly string[]).includes(code) ? code : null;
