@@ -174,6 +174,32 @@ describe('the operator console', () => {
     await screenshot(phone.page, 'console-h5-trade-frozen');
   });
 
+  it("shows another user's earn orders and copy trading on their page's tabs", async () => {
+    const { page } = desk;
+    const investor = await registerUser('console-earn', 'Console2026');
+    await ops(['credit', investor.email, '500', 'USDT']);
+    await ops(['credit', investor.email, '200', 'USDT', '--account-type', 'lever']);
+    const products = (await (await fetch(`${baseUrl()}/api/lh/deposit/config`)).json()) as { message: { id: number; lock_days: number; currency: string }[] };
+    const fiveDay = products.message.find((product) => product.lock_days === 5 && product.currency === 'USDT');
+    expect((await api('/lh/deposit', { config_id: String(fiveDay?.id), amount: '100' }, investor.token)).type).toBe('ok');
+    const traders = (await (await fetch(`${baseUrl()}/api/follow/index`)).json()) as { message: { list: { trader_user_id: number }[] } };
+    const trader = traders.message.list[0];
+    expect((await api('/follow/agree', {}, investor.token)).type).toBe('ok');
+    expect((await api('/follow/follow', { trader_user_id: String(trader?.trader_user_id), type: '2', number: '1' }, investor.token)).type).toBe('ok');
+
+    await page.getByTestId('console-menu').locator('[data-menu-id$="/users"]').click();
+    await page.getByTestId('users-search').locator('input').fill(investor.email);
+    await page.getByTestId('users-search').locator('input').press('Enter');
+    await page.getByTestId('users-results').getByRole('link', { name: investor.email }).click();
+    await page.getByTestId('user-balances').waitFor();
+    await page.getByRole('tab', { name: '理财' }).click();
+    await page.getByRole('tabpanel', { name: '理财' }).locator('.ant-table-row').filter({ hasText: 'USDT' }).waitFor();
+    await consoleShot(page, 'user-earn');
+    await page.getByRole('tab', { name: '跟单' }).click();
+    await page.getByTestId('user-copy-trading').locator('.ant-table-row').filter({ hasText: `#${trader?.trader_user_id} ` }).waitFor();
+    await consoleShot(page, 'user-copy-trading');
+  });
+
   it('shows content on the site and in draft, and edits an item in ten languages', async () => {
     const { page } = desk;
     await page.getByTestId('console-menu').locator('[data-menu-id$="/content"]').click();

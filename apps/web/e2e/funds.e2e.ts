@@ -180,13 +180,13 @@ describe('deposits and withdrawals', () => {
     await desk.page.getByTestId('withdrawal-destination').filter({ hasText: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' }).waitFor();
     await consoleShot(desk.page, 'withdrawals-queue');
     await desk.page.getByTestId('withdrawal-reject').click();
-    await desk.page.getByTestId('withdrawal-reject-reason').fill('收款地址未通过合规检查');
+    await desk.page.getByTestId('reject-reason-address_risk').click();
     await desk.page.getByTestId('withdrawal-reject-confirm').click();
     await row.waitFor({ state: 'detached' });
 
     await page.reload();
     await record.locator('[data-status="rejected"]').waitFor();
-    await record.getByTestId('record-reason').filter({ hasText: '收款地址未通过合规检查' }).waitFor();
+    await record.getByTestId('record-reason').filter({ hasText: '收款地址未通过风险检查' }).waitFor();
     await screenshot(page, 'funds-records-withdraw-rejected');
     expect(await spot(user.token, 'USDT')).toEqual(expect.objectContaining({ available: '500.000000', frozen: '0.000000' }));
   });

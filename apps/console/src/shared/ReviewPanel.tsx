@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, type ButtonProps, Card, Descriptions, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, type ButtonProps, Card, Descriptions, Input, Modal, Popconfirm, Radio, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -108,11 +108,26 @@ export function ApproveButton<Item>({ review, confirm }: { review: Review<Item>;
   );
 }
 
-/** Rejecting with a written reason the user reads: POST …/reject `{ reason }`. */
-export function RejectWithReason<Item>({ review }: { review: Review<Item> }) {
+/** A listed refusal reason of a queue item's gate: its code and its text in the operator's language. */
+export interface RejectReason {
+  code: string;
+  text: string;
+}
+
+const OTHER_REASON = 'other';
+
+/**
+ * Rejecting with a listed reason (POST …/reject `{ reason_code }`, the user
+ * reads it in their own language) or, under "other", a written one
+ * (`{ reason }`, read as written). The item lists its gate's reasons in
+ * `reject_reasons`.
+ */
+export function RejectWithReason<Item extends { reject_reasons: RejectReason[] }>({ review }: { review: Review<Item> }) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState('');
+  const [code, setCode] = useState<string | null>(null);
+  const [written, setWritten] = useState('');
   const { texts, testId } = review;
+  const body = code === OTHER_REASON ? { reason: written.trim() } : { reason_code: code };
   return (
     <DialogDecision
       danger
@@ -121,11 +136,23 @@ export function RejectWithReason<Item>({ review }: { review: Review<Item> }) {
       hint={t(`${texts}.rejectHint`)}
       testId={`${testId}-reject`}
       confirmTestId={`${testId}-reject-confirm`}
-      ready={reason.trim() !== ''}
+      ready={code !== null && (code !== OTHER_REASON || written.trim() !== '')}
       pending={review.pending}
-      onConfirm={() => review.decide({ path: 'reject', body: { reason: reason.trim() }, done: t(`${texts}.rejected`) })}
+      onConfirm={() => review.decide({ path: 'reject', body, done: t(`${texts}.rejected`) })}
     >
-      <Input.TextArea value={reason} onChange={(event) => setReason(event.target.value)} maxLength={200} showCount rows={3} data-testid={`${testId}-reject-reason`} />
+      <Radio.Group value={code} onChange={(event) => setCode(event.target.value)} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+        {review.item.reject_reasons.map((reason) => (
+          <Radio key={reason.code} value={reason.code} data-testid={`reject-reason-${reason.code}`}>
+            {reason.text}
+          </Radio>
+        ))}
+        <Radio value={OTHER_REASON} data-testid="reject-reason-other">
+          {t('queues.otherReason')}
+        </Radio>
+      </Radio.Group>
+      {code === OTHER_REASON && (
+        <Input.TextArea value={written} onChange={(event) => setWritten(event.target.value)} maxLength={200} showCount rows={3} style={{ marginTop: 12 }} data-testid={`${testId}-reject-reason`} />
+      )}
     </DialogDecision>
   );
 }

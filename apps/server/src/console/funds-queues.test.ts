@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleClient, createOperator, signIn } from '../../test/console.ts';
 import { FUND_PASSWORD, savedAddress, verifiedUser } from '../../test/funds.ts';
 import { credit, freshIp, pushTicks, registerUser, startServer, TINY_PNG, type TestServer, upload } from '../../test/harness.ts';
+import { listedReasonCodes, noticeContent, operatorReason, UNKNOWN_REASON } from '../../test/reject-reasons.ts';
 import type { UserEvent } from '../market/bus.ts';
 
 let server: TestServer;
@@ -83,7 +84,7 @@ describe('deposits queue', () => {
   it('rejects with the reason and changes no balance', async () => {
     const events = capturedUserEvents();
     const user = await voucherDeposit();
-    expect((await admin.post(`/queues/deposits/${user.depositId}/reject`, {})).message).toBe('Please enter reason');
+    expect((await admin.post(`/queues/deposits/${user.depositId}/reject`, {})).message).toBe('Choose or write a reason for the rejection');
     expect((await admin.post(`/queues/deposits/${user.depositId}/reject`, { reason: 'No such payment on our account' })).type).toBe('ok');
     expect(await spot(user.token, 'USDT')).toMatchObject({ available: '0.000000' });
     const record = (await server.get<{ list: { status: string; reason: string }[] }>('/recharge/log', {}, { token: user.token })).message.list[0];
@@ -99,6 +100,25 @@ describe('deposits queue', () => {
     expect(await viewer.post(`/queues/deposits/${user.depositId}/approve`, {})).toEqual({ type: 'error', message: 'Your role does not allow this action' });
     expect(await admin.get('/queues/deposits/99999999')).toEqual({ type: 'error', message: 'Deposit not found' });
     expect(await spot(user.token, 'USDT')).toMatchObject({ available: '0.000000' });
+  });
+
+  it('rejects with a listed reason each reader sees in their own language, or a written one as written; an unlisted code is refused', async () => {
+    const events = capturedUserEvents();
+    const listed = await voucherDeposit();
+    expect(await listedReasonCodes(admin, 'deposits', listed.depositId)).toEqual(['amount_mismatch', 'tx_not_found', 'wrong_network', 'duplicate_receipt']);
+    expect(await admin.post(`/queues/deposits/${listed.depositId}/reject`, { reason_code: 'blurred' })).toEqual({ type: 'error', message: UNKNOWN_REASON });
+    expect((await admin.post(`/queues/deposits/${listed.depositId}/reject`, { reason_code: 'wrong_network' })).type).toBe('ok');
+    expect(events).toContainEqual(expect.objectContaining({ kind: 'deposit.rejected', refId: listed.depositId, params: expect.objectContaining({ reason_code: 'wrong_network' }) }));
+    const records = (await server.get<{ list: { id: number; reason: string }[] }>('/recharge/log', {}, { token: listed.token, lang: 'fra' })).message.list;
+    expect(records).toContainEqual(expect.objectContaining({ id: listed.depositId, reason: 'Le paiement a été envoyé sur un autre réseau que celui choisi' }));
+    expect(await noticeContent(server, listed.token, 'deposit.rejected', 'jp')).toContain('選択されたネットワークとは別のネットワークで送金されています');
+    expect(await operatorReason(admin, 'deposits', listed.depositId, 'zh')).toBe('付款使用的网络与您选择的网络不同');
+
+    const written = await voucherDeposit();
+    expect((await admin.post(`/queues/deposits/${written.depositId}/reject`, { reason: 'The payer is not the account holder' })).type).toBe('ok');
+    const writtenRecords = (await server.get<{ list: { id: number; reason: string }[] }>('/recharge/log', {}, { token: written.token, lang: 'fra' })).message.list;
+    expect(writtenRecords).toContainEqual(expect.objectContaining({ id: written.depositId, reason: 'The payer is not the account holder' }));
+    expect(await noticeContent(server, written.token, 'deposit.rejected', 'jp')).toContain('The payer is not the account holder');
   });
 });
 
@@ -140,6 +160,19 @@ describe('withdrawals queue', () => {
     expect(await lastAudit('withdrawal.reject', user.withdrawalId)).toMatchObject({ after: { status: 'rejected' } });
     expect(events).toContainEqual(expect.objectContaining({ kind: 'withdrawal.rejected', params: expect.objectContaining({ reason: 'Address flagged by compliance' }) }));
     expect(await admin.post(`/queues/withdrawals/${user.withdrawalId}/reject`, { reason: 'again' })).toEqual({ type: 'error', message: 'This withdrawal is not waiting for review' });
+  });
+
+  it('rejects with a listed reason each reader sees in their own language; an unlisted code is refused', async () => {
+    const user = await withdrawalRequest();
+    expect(await listedReasonCodes(admin, 'withdrawals', user.withdrawalId)).toEqual(['address_risk', 'verification_needed', 'limit_exceeded', 'suspicious_activity']);
+    expect(await admin.post(`/queues/withdrawals/${user.withdrawalId}/reject`, { reason_code: 'tx_not_found' })).toEqual({ type: 'error', message: UNKNOWN_REASON });
+    expect(await spot(user.token, 'BTC')).toMatchObject({ frozen: '0.50000000' });
+    expect((await admin.post(`/queues/withdrawals/${user.withdrawalId}/reject`, { reason_code: 'limit_exceeded' })).type).toBe('ok');
+    expect(await spot(user.token, 'BTC')).toMatchObject({ available: '1.00000000', frozen: '0.00000000' });
+    const record = (await server.get<{ list: { id: number; reason: string }[] }>('/user/withdraw/list', {}, { token: user.token, lang: 'kor' })).message.list[0];
+    expect(record).toMatchObject({ id: user.withdrawalId, reason: '출금 금액이 현재 한도를 초과합니다' });
+    expect(await noticeContent(server, user.token, 'withdrawal.rejected', 'spa')).toContain('El retiro supera su límite actual');
+    expect(await operatorReason(admin, 'withdrawals', user.withdrawalId, 'en')).toBe('The withdrawal exceeds your current limit');
   });
 
   it('refuses support and viewer roles a decision', async () => {

@@ -37,7 +37,7 @@ import { AppError } from '../platform/errors.ts';
 import { id, language, pageWindow, pagination, text, toPage } from '../platform/fields.ts';
 import { hasMessage, translate } from '../platform/i18n.ts';
 import type { UserRow } from '../platform/users.ts';
-import { presentRejectReason } from '../platform/verification-review.ts';
+import { presentRejectReason } from '../platform/reject-reasons.ts';
 import { presentAudit } from './audit.ts';
 import { type ConsoleModule, consoleDoc } from './scope.ts';
 import { reviewerOf } from './sessions.ts';
@@ -134,7 +134,7 @@ export const consoleUsers: ConsoleModule = (api, { ctx, guards }) => {
         id_type: row.idType,
         name: row.name,
         card_id: row.cardId,
-        reason: presentRejectReason(lang, row.reason),
+        reason: presentRejectReason('verification', lang, row.reason),
         submitted_at: row.createdAt,
         reviewed_at: row.reviewedAt,
         reviewed_by: row.reviewedBy,

@@ -5,6 +5,7 @@ import { post, transferLines } from '../ledger/ledger.ts';
 import { writeAudit } from './audit.ts';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
+import { rejectReasonParams } from './reject-reasons.ts';
 import type { Reviewer } from './verification-review.ts';
 
 /**
@@ -66,7 +67,7 @@ export function announceDepositDecision(ctx: AppContext, row: DepositRow): void 
     kind: credited ? 'deposit.credited' : 'deposit.rejected',
     refType: 'deposit',
     refId: row.id,
-    params: { amount: formatMinor(row.amount, currency?.scale ?? 0), currency: currency?.symbol ?? '', ...(credited ? {} : { reason: row.reason ?? '' }) },
+    params: { amount: formatMinor(row.amount, currency?.scale ?? 0), currency: currency?.symbol ?? '', ...(credited ? {} : rejectReasonParams('deposits', row.reason)) },
     time: row.reviewedAt ?? ctx.now(),
   });
 }

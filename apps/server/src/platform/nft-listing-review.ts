@@ -3,6 +3,7 @@ import { nftListings, nftMessages } from '../db/schema.ts';
 import { writeAudit } from './audit.ts';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
+import { rejectReasonParams } from './reject-reasons.ts';
 import type { Reviewer } from './verification-review.ts';
 
 /**
@@ -54,7 +55,7 @@ export function announceNftListingDecision(ctx: AppContext, row: NftListingRow):
     kind: row.status === 'on_sale' ? 'nft.listing_approved' : 'nft.listing_rejected',
     refType: 'nft_listing',
     refId: row.id,
-    params: { code: row.code, ...(row.reason ? { reason: row.reason } : {}) },
+    params: { code: row.code, ...(row.status === 'rejected' ? rejectReasonParams('nftListings', row.reason) : {}) },
     time: ctx.now(),
   });
 }

@@ -4,6 +4,7 @@ import { writeAudit } from './audit.ts';
 import type { AppContext } from './context.ts';
 import { loadCopyTradingConfig } from './copy-trading-terms.ts';
 import { AppError } from './errors.ts';
+import { rejectReasonParams } from './reject-reasons.ts';
 import type { Reviewer } from './verification-review.ts';
 
 /**
@@ -54,7 +55,7 @@ export function announceTraderApplicationDecision(ctx: AppContext, row: TraderAp
     kind: row.status === 'approved' ? 'copy.trader_approved' : 'copy.trader_rejected',
     refType: 'trader_application',
     refId: row.id,
-    params: { nickname: row.nickname, ...(row.reason ? { reason: row.reason } : {}) },
+    params: { nickname: row.nickname, ...(row.status === 'rejected' ? rejectReasonParams('traderApplications', row.reason) : {}) },
     time: ctx.now(),
   });
 }

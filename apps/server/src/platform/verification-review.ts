@@ -1,11 +1,11 @@
-import type { Language } from '@openbourse/i18n';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { identityVerifications, users } from '../db/schema.ts';
 import { writeAudit } from './audit.ts';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
-import { hasMessage, translate } from './i18n.ts';
+import { translate } from './i18n.ts';
+import { presentRejectReason, rejectReasonParams } from './reject-reasons.ts';
 import { userLanguage } from './users.ts';
 
 /**
@@ -15,32 +15,6 @@ import { userLanguage } from './users.ts';
  */
 
 export type VerificationRow = typeof identityVerifications.$inferSelect;
-
-/** Refusal reasons an operator picks from a list; stored as their message key so each user reads them in their own language. */
-export const REJECT_REASONS = ['blurred', 'mismatch', 'expired', 'incomplete'] as const;
-export type RejectReason = (typeof REJECT_REASONS)[number];
-
-const REASON_PREFIX = 'verification.rejectReasons.';
-
-export function rejectReasonKey(reason: RejectReason): string {
-  return `${REASON_PREFIX}${reason}`;
-}
-
-/** A stored refusal reason as the reader should see it: a listed reason in their language, a written one as written. */
-export function presentRejectReason(language: Language, reason: string | null): string | null {
-  if (reason?.startsWith(REASON_PREFIX) && hasMessage(reason)) return translate(language, reason);
-  return reason;
-}
-
-export function isRejectReason(value: unknown): value is RejectReason {
-  return (REJECT_REASONS as readonly unknown[]).includes(value);
-}
-
-/** The listed reason's code (`expired`) of a stored refusal reason, or null for a reason the operator wrote. */
-export function rejectReasonCode(reason: string | null): RejectReason | null {
-  const code = reason?.startsWith(REASON_PREFIX) ? reason.slice(REASON_PREFIX.length) : null;
-  return isRejectReason(code) ? code : null;
-}
 
 export interface Reviewer {
   /** Text kept in the audit trail and on the request: the operator's email, or `<user>@ops` from the CLI. */
@@ -99,19 +73,18 @@ export function reviewVerification(ctx: AppContext, id: number, decision: Review
  */
 export async function announceVerificationDecision(ctx: AppContext, row: VerificationRow): Promise<void> {
   const approved = row.status === 'verified';
-  const code = rejectReasonCode(row.reason);
   ctx.bus.emit('user', {
     userId: row.userId,
     kind: approved ? 'verification.approved' : 'verification.rejected',
     refType: 'identity_verification',
     refId: row.id,
-    params: approved ? { level: row.level } : code ? { level: row.level, reason_code: code } : { level: row.level, reason: row.reason ?? '' },
+    params: approved ? { level: row.level } : { level: row.level, ...rejectReasonParams('verification', row.reason) },
     time: row.reviewedAt ?? ctx.now(),
   });
   const user = ctx.db.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).get();
   if (!user?.email) return;
   const language = userLanguage(ctx.db, row.userId);
-  const params = { site: ctx.catalog.site.site_name, level: { key: `verification.levels.${row.level}` as 'verification.levels.1' }, reason: presentRejectReason(language, row.reason) ?? '' };
+  const params = { site: ctx.catalog.site.site_name, level: { key: `verification.levels.${row.level}` as 'verification.levels.1' }, reason: presentRejectReason('verification', language, row.reason) ?? '' };
   try {
     await ctx.messenger.send({
       channel: 'email',

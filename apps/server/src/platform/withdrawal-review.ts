@@ -5,6 +5,7 @@ import { type PostingLine, post, releaseLines } from '../ledger/ledger.ts';
 import { writeAudit } from './audit.ts';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
+import { rejectReasonParams } from './reject-reasons.ts';
 import type { Reviewer } from './verification-review.ts';
 
 /**
@@ -65,7 +66,7 @@ export function announceWithdrawalDecision(ctx: AppContext, row: WithdrawalRow):
     kind: paid ? 'withdrawal.paid' : 'withdrawal.rejected',
     refType: 'withdrawal',
     refId: row.id,
-    params: { amount: formatMinor(row.amount, currency?.scale ?? 0), currency: currency?.symbol ?? '', ...(paid ? { tx_ref: row.txRef ?? '' } : { reason: row.reason ?? '' }) },
+    params: { amount: formatMinor(row.amount, currency?.scale ?? 0), currency: currency?.symbol ?? '', ...(paid ? { tx_ref: row.txRef ?? '' } : rejectReasonParams('withdrawals', row.reason)) },
     time: row.reviewedAt ?? ctx.now(),
   });
 }

@@ -1,7 +1,7 @@
 import { Col, Descriptions, Image, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/format.ts';
-import { ApproveButton, RejectWithReason, ReviewHistory, ReviewPanel, type ReviewUser, userFacts } from '../../shared/ReviewPanel.tsx';
+import { ApproveButton, RejectWithReason, type RejectReason, ReviewHistory, ReviewPanel, type ReviewUser, userFacts } from '../../shared/ReviewPanel.tsx';
 
 export interface DepositListItem {
   id: number;
@@ -25,6 +25,7 @@ interface DepositRequest extends DepositListItem {
   voucher_url: string;
   user: ReviewUser | null;
   history: (DepositListItem & { route: 'chain' | 'voucher'; txid: string | null; confirmations: number; reason: string | null; status: string })[];
+  reject_reasons: RejectReason[];
 }
 
 const STATUS_COLOURS: Record<string, string> = { review: 'processing', credited: 'success', rejected: 'error', confirming: 'processing', below_minimum: 'warning' };

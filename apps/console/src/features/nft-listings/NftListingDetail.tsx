@@ -1,7 +1,7 @@
 import { Col, Descriptions, Image, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime, trimZeros } from '../../shared/format.ts';
-import { ApproveButton, RejectWithReason, ReviewHistory, ReviewPanel, type ReviewUser, UserLink } from '../../shared/ReviewPanel.tsx';
+import { ApproveButton, RejectWithReason, type RejectReason, ReviewHistory, ReviewPanel, type ReviewUser, UserLink } from '../../shared/ReviewPanel.tsx';
 
 export interface NftListingItem {
   id: number;
@@ -27,6 +27,7 @@ interface NftListingRequest extends NftListingItem {
   item: { type: string; title: string; cover: string | null; media_type: string | null; media: string | null; rarity: string | null; collection: string | null; royalty_rate: number | null };
   user: ReviewUser | null;
   history: NftListingItem[];
+  reject_reasons: RejectReason[];
 }
 
 const STATUS_COLOURS: Record<string, string> = { review: 'processing', on_sale: 'success', rejected: 'error', sold: 'default', unsold: 'warning', awaiting_payment: 'processing' };

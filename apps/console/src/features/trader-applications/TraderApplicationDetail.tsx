@@ -1,7 +1,7 @@
 import { Descriptions, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime, trimZeros } from '../../shared/format.ts';
-import { ApproveButton, RejectWithReason, ReviewHistory, ReviewPanel, type ReviewUser, UserLink } from '../../shared/ReviewPanel.tsx';
+import { ApproveButton, RejectWithReason, type RejectReason, ReviewHistory, ReviewPanel, type ReviewUser, UserLink } from '../../shared/ReviewPanel.tsx';
 
 export interface TraderApplicationItem {
   id: number;
@@ -22,6 +22,7 @@ interface TraderApplicationRequest extends TraderApplicationItem {
   /** The lever account's available USDT: what the application rule measures. */
   lever_balance: string;
   history: TraderApplicationItem[];
+  reject_reasons: RejectReason[];
 }
 
 const STATUS_COLOURS: Record<string, string> = { pending: 'processing', approved: 'success', rejected: 'error' };

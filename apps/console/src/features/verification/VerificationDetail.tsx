@@ -1,8 +1,7 @@
-import { Col, Descriptions, Flex, Image, Input, Radio, Row, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Col, Descriptions, Flex, Image, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/format.ts';
-import { ApproveButton, DialogDecision, ReviewHistory, ReviewPanel, type ReviewUser, userFacts } from '../../shared/ReviewPanel.tsx';
+import { ApproveButton, RejectWithReason, type RejectReason, ReviewHistory, ReviewPanel, type ReviewUser, userFacts } from '../../shared/ReviewPanel.tsx';
 
 export interface VerificationListItem {
   id: number;
@@ -31,18 +30,14 @@ interface VerificationRequest {
   images: { side: 'front' | 'reverse'; url: string }[];
   user: ReviewUser | null;
   history: (VerificationListItem & { reason: string | null })[];
-  reject_reasons: { code: string; text: string }[];
+  reject_reasons: RejectReason[];
 }
 
 const STATUS_COLOURS: Record<string, string> = { review: 'processing', verified: 'success', failed: 'error' };
-const OTHER = 'other';
 
 /** One request: what the user entered and the document pictures side by side, the user, earlier requests, and the decision. */
 export function VerificationDetail({ id, onDecided }: { id: number; onDecided: () => void }) {
   const { t } = useTranslation();
-  const [reasonCode, setReasonCode] = useState<string | null>(null);
-  const [written, setWritten] = useState('');
-  const rejection = () => (reasonCode === OTHER ? { reason: written.trim() } : { reason_code: reasonCode ?? undefined });
   return (
     <ReviewPanel<VerificationRequest>
       queueKey="verification"
@@ -53,29 +48,7 @@ export function VerificationDetail({ id, onDecided }: { id: number; onDecided: (
       statusColours={STATUS_COLOURS}
       actions={(review) => (
         <>
-          <DialogDecision
-            danger
-            label={t('verification.reject')}
-            title={t('verification.rejectTitle')}
-            hint={t('verification.rejectHint')}
-            testId="verification-reject"
-            confirmTestId="verification-reject-confirm"
-            ready={reasonCode !== null && (reasonCode !== OTHER || written.trim() !== '')}
-            pending={review.pending}
-            onConfirm={() => review.decide({ path: 'reject', body: rejection(), done: t('verification.rejected') })}
-          >
-            <Radio.Group value={reasonCode} onChange={(event) => setReasonCode(event.target.value)} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-              {review.item.reject_reasons.map((reason) => (
-                <Radio key={reason.code} value={reason.code} data-testid={`reject-reason-${reason.code}`}>
-                  {reason.text}
-                </Radio>
-              ))}
-              <Radio value={OTHER} data-testid="reject-reason-other">
-                {t('verification.otherReason')}
-              </Radio>
-            </Radio.Group>
-            {reasonCode === OTHER && <Input.TextArea value={written} onChange={(event) => setWritten(event.target.value)} maxLength={200} showCount rows={3} style={{ marginTop: 12 }} />}
-          </DialogDecision>
+          <RejectWithReason review={review} />
           <ApproveButton review={review} confirm={t('verification.approveConfirm', { level: t(`common:verification.levels.${review.item.level}`) })} />
         </>
       )}

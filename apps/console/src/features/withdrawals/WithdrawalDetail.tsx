@@ -1,8 +1,8 @@
 import { Col, Descriptions, Input, Row, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../shared/format.ts';
-import { DialogDecision, RejectWithReason, ReviewHistory, ReviewPanel, type ReviewUser, userFacts } from '../../shared/ReviewPanel.tsx';
+import { formatTime, trimZeros } from '../../shared/format.ts';
+import { DialogDecision, RejectWithReason, type RejectReason, ReviewHistory, ReviewPanel, type ReviewUser, userFacts } from '../../shared/ReviewPanel.tsx';
 
 export interface WithdrawalListItem {
   id: number;
@@ -42,6 +42,7 @@ interface WithdrawalRequest extends WithdrawalListItem {
   user: ReviewUser | null;
   history: (WithdrawalListItem & { reason: string | null; tx_ref: string | null })[];
   deposits: { id: number; route: string; currency: string; amount: string; status: string; created_at: number }[];
+  reject_reasons: RejectReason[];
 }
 
 const STATUS_COLOURS: Record<string, string> = { review: 'processing', paid: 'success', rejected: 'error' };
@@ -71,7 +72,7 @@ export function WithdrawalDetail({ id, onDecided }: { id: number; onDecided: () 
           <DialogDecision
             label={t('withdrawals.pay')}
             title={t('withdrawals.payTitle')}
-            hint={t('withdrawals.payHint', { amount: `${review.item.amount} ${review.item.currency}` })}
+            hint={t('withdrawals.payHint', { amount: `${trimZeros(review.item.amount)} ${review.item.currency}` })}
             testId="withdrawal-pay"
             confirmTestId="withdrawal-pay-confirm"
             ready={txRef.trim() !== ''}
@@ -89,10 +90,10 @@ export function WithdrawalDetail({ id, onDecided }: { id: number; onDecided: () 
             <Col span={13}>
               <Descriptions column={1} size="small" bordered styles={{ label: { whiteSpace: 'nowrap', width: 136 } }}>
                 <Descriptions.Item label={t('withdrawals.receives')}>
-                  <Typography.Text strong data-testid="withdrawal-amount">{`${data.amount} ${data.currency}`}</Typography.Text>
+                  <Typography.Text strong data-testid="withdrawal-amount">{`${trimZeros(data.amount)} ${data.currency}`}</Typography.Text>
                 </Descriptions.Item>
-                <Descriptions.Item label={t('withdrawals.fee')}>{`${data.fee} ${data.currency}`}</Descriptions.Item>
-                <Descriptions.Item label={t('withdrawals.total')}>{`${data.total} ${data.currency}`}</Descriptions.Item>
+                <Descriptions.Item label={t('withdrawals.fee')}>{`${trimZeros(data.fee)} ${data.currency}`}</Descriptions.Item>
+                <Descriptions.Item label={t('withdrawals.total')}>{`${trimZeros(data.total)} ${data.currency}`}</Descriptions.Item>
                 <Descriptions.Item label={t('withdrawals.route')}>{data.network ?? t(`withdrawals.routes.${data.route}`)}</Descriptions.Item>
                 <Descriptions.Item label={t('withdrawals.destination')}>
                   <Typography.Text copyable code data-testid="withdrawal-destination">
@@ -109,7 +110,7 @@ export function WithdrawalDetail({ id, onDecided }: { id: number; onDecided: () 
                     <Typography.Text copyable>{data.payee?.[field]}</Typography.Text>
                   </Descriptions.Item>
                 ))}
-                <Descriptions.Item label={t('withdrawals.btcValue')}>{`${data.btc_value} BTC`}</Descriptions.Item>
+                <Descriptions.Item label={t('withdrawals.btcValue')}>{`${trimZeros(data.btc_value)} BTC`}</Descriptions.Item>
                 <Descriptions.Item label={t('withdrawals.priceTick')}>{tick(data.price_tick)}</Descriptions.Item>
                 <Descriptions.Item label={t('withdrawals.btcTick')}>{tick(data.btc_tick)}</Descriptions.Item>
                 <Descriptions.Item label={t('funds.submitted')}>{formatTime(data.submitted_at)}</Descriptions.Item>
@@ -131,8 +132,8 @@ export function WithdrawalDetail({ id, onDecided }: { id: number; onDecided: () 
             <Col span={11}>
               <Descriptions column={1} size="small" bordered styles={{ label: { whiteSpace: 'nowrap', width: 128 } }}>
                 {data.user && userFacts(data.user, t, { registered: true })}
-                <Descriptions.Item label={t('columns.available')}>{`${data.balance.available} ${data.currency}`}</Descriptions.Item>
-                <Descriptions.Item label={t('columns.frozen')}>{`${data.balance.frozen} ${data.currency}`}</Descriptions.Item>
+                <Descriptions.Item label={t('columns.available')}>{`${trimZeros(data.balance.available)} ${data.currency}`}</Descriptions.Item>
+                <Descriptions.Item label={t('columns.frozen')}>{`${trimZeros(data.balance.frozen)} ${data.currency}`}</Descriptions.Item>
                 <Descriptions.Item label={t('withdrawals.securityChange')}>{formatTime(data.security_changed_at)}</Descriptions.Item>
               </Descriptions>
               {data.deposits.length > 0 && (
@@ -146,7 +147,7 @@ export function WithdrawalDetail({ id, onDecided }: { id: number; onDecided: () 
                     pagination={false}
                     dataSource={data.deposits}
                     columns={[
-                      { title: t('funds.amount'), dataIndex: 'amount', render: (amount: string, row) => `${amount} ${row.currency}` },
+                      { title: t('funds.amount'), dataIndex: 'amount', render: (amount: string, row) => `${trimZeros(amount)} ${row.currency}` },
                       { title: t('columns.status'), dataIndex: 'status', render: (status: string) => t(`deposits.status.${status}`) },
                       { title: t('funds.submitted'), dataIndex: 'created_at', render: (time: number) => formatTime(time) },
                     ]}
@@ -161,7 +162,7 @@ export function WithdrawalDetail({ id, onDecided }: { id: number; onDecided: () 
             rows={data.history}
             columns={[
               { title: t('columns.id'), dataIndex: 'id', width: 70 },
-              { title: t('funds.amount'), dataIndex: 'amount', render: (amount: string, row) => `${amount} ${row.currency}` },
+              { title: t('funds.amount'), dataIndex: 'amount', render: (amount: string, row) => `${trimZeros(amount)} ${row.currency}` },
               { title: t('columns.status'), dataIndex: 'status', render: (status: string) => <Tag color={STATUS_COLOURS[status]}>{t(`withdrawals.status.${status}`)}</Tag> },
               { title: t('funds.reason'), dataIndex: 'reason', render: (reason: string | null) => reason ?? '–' },
               { title: t('funds.submitted'), dataIndex: 'submitted_at', render: (time: number) => formatTime(time) },

@@ -8,7 +8,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { announceDepositDecision, type DepositRow, reviewDeposit } from '../../platform/deposit-review.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
-import { id, language, pageWindow, pagination, text, toPage } from '../../platform/fields.ts';
+import { id, language, pageWindow, pagination, toPage } from '../../platform/fields.ts';
+import { listedRejectReasons, presentRejectReason, rejectBody, storedRejectReason } from '../../platform/reject-reasons.ts';
 import { consoleDoc } from '../scope.ts';
 import { reviewerOf } from '../sessions.ts';
 import { queueList } from './queue-list.ts';
@@ -26,7 +27,6 @@ import { reviewedUser, sendUserUpload } from './uploaded-image.ts';
 const STATUSES = ['review', 'credited', 'rejected'] as const;
 const listQuery = z.object({ status: z.enum(STATUSES).default('review'), ...pagination });
 const idParams = z.object({ id: id() });
-const rejectBody = z.object({ reason: text(200).describe('Shown to the user as written'), lang: language() });
 
 function listItem(ctx: AppContext, row: DepositRow, account: string | null) {
   const currency = ctx.catalog.currency(row.currencyId) as CurrencyInfo;
@@ -81,12 +81,13 @@ export const depositsQueue: ReviewQueue = {
         payer_account: row.payerAccount,
         network: settings.networks.find((network) => network.chain === row.chain)?.name ?? null,
         min_deposit: formatMinor(Math.min(...settings.assetsOf(currency.id).map((asset) => asset.minDeposit)), currency.scale),
-        reason: row.reason,
+        reason: presentRejectReason('deposits', request.lang, row.reason),
         voucher_url: `/api/console/queues/deposits/${row.id}/voucher`,
         user: reviewedUser(user),
         history: recent
           .filter((other) => other.id !== row.id)
-          .map((other) => ({ ...listItem(ctx, other, null), route: other.route, txid: other.txid, confirmations: other.confirmations, reason: other.reason })),
+          .map((other) => ({ ...listItem(ctx, other, null), route: other.route, txid: other.txid, confirmations: other.confirmations, reason: presentRejectReason('deposits', request.lang, other.reason) })),
+        reject_reasons: listedRejectReasons('deposits', request.lang),
       });
     });
 
@@ -101,8 +102,8 @@ export const depositsQueue: ReviewQueue = {
       return ok(listItem(ctx, row, null));
     });
 
-    api.post('/:id/reject', { schema: consoleDoc('Reject with a reason the user reads; no balance changes', { params: idParams, body: rejectBody }), preValidation: decide }, async (request) => {
-      const row = reviewDeposit(ctx, request.params.id, { approve: false, reason: request.body.reason }, reviewerOf(request));
+    api.post('/:id/reject', { schema: consoleDoc('Reject with a listed reason (reason_code, shown to the user in their language) or a written one (reason); no balance changes', { params: idParams, body: rejectBody('deposits') }), preValidation: decide }, async (request) => {
+      const row = reviewDeposit(ctx, request.params.id, { approve: false, reason: storedRejectReason('deposits', request.body) }, reviewerOf(request));
       announceDepositDecision(ctx, row);
       return ok(listItem(ctx, row, null));
     });

@@ -1,12 +1,14 @@
 import { formatMinor } from '@openbourse/core';
 import { count, desc, eq } from 'drizzle-orm';
+import type { Language } from '@openbourse/i18n';
 import { z } from 'zod';
 import { nftArtworks, nftBlindBoxes, nftBlindSeries, nftCollections, nftListings, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
-import { id, language, pageWindow, pagination, text, toPage } from '../../platform/fields.ts';
+import { id, language, pageWindow, pagination, toPage } from '../../platform/fields.ts';
 import { announceNftListingDecision, type NftListingRow, reviewNftListing } from '../../platform/nft-listing-review.ts';
+import { listedRejectReasons, presentRejectReason, rejectBody, storedRejectReason } from '../../platform/reject-reasons.ts';
 import { consoleDoc } from '../scope.ts';
 import { reviewerOf } from '../sessions.ts';
 import { queueList } from './queue-list.ts';
@@ -22,7 +24,6 @@ import type { ReviewQueue } from './registry.ts';
 const STATUSES = ['review', 'on_sale', 'rejected', 'sold', 'unsold', 'awaiting_payment'] as const;
 const listQuery = z.object({ status: z.enum(STATUSES).default('review'), ...pagination });
 const idParams = z.object({ id: id() });
-const rejectBody = z.object({ reason: text(200).describe('Shown to the user as written'), lang: language() });
 
 function nftCurrency(ctx: AppContext) {
   const currency = ctx.catalog.currencyBySymbol('USDT');
@@ -50,7 +51,7 @@ function itemOf(ctx: AppContext, row: NftListingRow) {
   };
 }
 
-function listItem(ctx: AppContext, row: NftListingRow, account: string | null) {
+function listItem(ctx: AppContext, row: NftListingRow, account: string | null, lang: Language) {
   const currency = nftCurrency(ctx);
   const money = (units: number) => formatMinor(units, currency.scale);
   return {
@@ -67,7 +68,7 @@ function listItem(ctx: AppContext, row: NftListingRow, account: string | null) {
     start_at: row.startAt,
     end_at: row.endAt,
     status: row.status,
-    reason: row.reason,
+    reason: presentRejectReason('nftListings', lang, row.reason),
     submitted_at: row.createdAt,
     reviewed_at: row.reviewedAt,
     reviewed_by: row.reviewedBy,
@@ -96,7 +97,7 @@ export const nftListingsQueue: ReviewQueue = {
       const window = pageWindow(page, limit);
       const where = eq(nftListings.status, status);
       const { rows, total } = queueList(db, nftListings, { owner: nftListings.sellerId, where, oldestFirst: status === 'review', window });
-      return ok(toPage(rows.map(({ row, account }) => listItem(ctx, row, account)), window, total));
+      return ok(toPage(rows.map(({ row, account }) => listItem(ctx, row, account, request.lang)), window, total));
     });
 
     api.get('/:id', { schema: consoleDoc('One listing: the item (media, collection, royalty), the terms, the seller and their other listings', { params: idParams, querystring: z.object({ lang: language() }) }), preValidation: view }, async (request) => {
@@ -111,23 +112,24 @@ export const nftListingsQueue: ReviewQueue = {
         .all()
         .filter((other) => other.id !== row.id);
       return ok({
-        ...listItem(ctx, row, user?.email ?? user?.phone ?? null),
+        ...listItem(ctx, row, user?.email ?? user?.phone ?? null, request.lang),
         item: itemOf(ctx, row),
         user: user ? { id: user.id, email: user.email, phone: user.phone, nickname: user.nickname, frozen: user.frozenAt !== null, created_at: user.createdAt } : null,
-        history: others.map((other) => listItem(ctx, other, null)),
+        history: others.map((other) => listItem(ctx, other, null, request.lang)),
+        reject_reasons: listedRejectReasons('nftListings', request.lang),
       });
     });
 
     api.post('/:id/approve', { schema: consoleDoc('Approve: the listing goes on sale in its window', { params: idParams, body: z.object({ lang: language() }).optional() }), preValidation: decide }, async (request) => {
       const row = reviewNftListing(ctx, request.params.id, { approve: true }, reviewerOf(request));
       announceNftListingDecision(ctx, row);
-      return ok(listItem(ctx, row, null));
+      return ok(listItem(ctx, row, null, request.lang));
     });
 
-    api.post('/:id/reject', { schema: consoleDoc('Reject with a reason the user reads; the item stays with the user', { params: idParams, body: rejectBody }), preValidation: decide }, async (request) => {
-      const row = reviewNftListing(ctx, request.params.id, { approve: false, reason: request.body.reason }, reviewerOf(request));
+    api.post('/:id/reject', { schema: consoleDoc('Reject with a listed reason (reason_code, shown to the user in their language) or a written one (reason); the item stays with the user', { params: idParams, body: rejectBody('nftListings') }), preValidation: decide }, async (request) => {
+      const row = reviewNftListing(ctx, request.params.id, { approve: false, reason: storedRejectReason('nftListings', request.body) }, reviewerOf(request));
       announceNftListingDecision(ctx, row);
-      return ok(listItem(ctx, row, null));
+      return ok(listItem(ctx, row, null, request.lang));
     });
   },
 };

@@ -1,12 +1,14 @@
 import { formatMinor, shareRateText } from '@openbourse/core';
 import { and, count, desc, eq } from 'drizzle-orm';
+import type { Language } from '@openbourse/i18n';
 import { z } from 'zod';
 import { copyTraderApplications, ledgerAccounts, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
-import { id, language, pageWindow, pagination, text, toPage } from '../../platform/fields.ts';
+import { id, language, pageWindow, pagination, toPage } from '../../platform/fields.ts';
 import { announceTraderApplicationDecision, reviewTraderApplication, type TraderApplicationRow } from '../../platform/trader-application-review.ts';
+import { listedRejectReasons, presentRejectReason, rejectBody, storedRejectReason } from '../../platform/reject-reasons.ts';
 import { consoleDoc } from '../scope.ts';
 import { reviewerOf } from '../sessions.ts';
 import { queueList } from './queue-list.ts';
@@ -22,9 +24,8 @@ import type { ReviewQueue } from './registry.ts';
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
 const listQuery = z.object({ status: z.enum(STATUSES).default('pending'), ...pagination });
 const idParams = z.object({ id: id() });
-const rejectBody = z.object({ reason: text(200).describe('Shown to the user as written'), lang: language() });
 
-function listItem(row: TraderApplicationRow, account: string | null) {
+function listItem(row: TraderApplicationRow, account: string | null, lang: Language) {
   return {
     id: row.id,
     user_id: row.userId,
@@ -33,7 +34,7 @@ function listItem(row: TraderApplicationRow, account: string | null) {
     introduction: row.introduction,
     share_rate: shareRateText(row.shareBps),
     status: row.status,
-    reason: row.reason,
+    reason: presentRejectReason('traderApplications', lang, row.reason),
     submitted_at: row.createdAt,
     reviewed_at: row.reviewedAt,
     reviewed_by: row.reviewedBy,
@@ -68,7 +69,7 @@ export const traderApplicationsQueue: ReviewQueue = {
       const { status, page, limit } = request.query;
       const window = pageWindow(page, limit);
       const { rows, total } = queueList(db, copyTraderApplications, { owner: copyTraderApplications.userId, where: eq(copyTraderApplications.status, status), oldestFirst: status === 'pending', window });
-      return ok(toPage(rows.map(({ row, account }) => listItem(row, account)), window, total));
+      return ok(toPage(rows.map(({ row, account }) => listItem(row, account, request.lang)), window, total));
     });
 
     api.get('/:id', { schema: consoleDoc("One application: the profile applied for, the user's verification level and available lever balance (what the rule measures), their earlier applications", { params: idParams, querystring: z.object({ lang: language() }) }), preValidation: view }, async (request) => {
@@ -83,23 +84,24 @@ export const traderApplicationsQueue: ReviewQueue = {
         .all()
         .filter((other) => other.id !== row.id);
       return ok({
-        ...listItem(row, user?.email ?? user?.phone ?? null),
+        ...listItem(row, user?.email ?? user?.phone ?? null, request.lang),
         user: user ? { id: user.id, email: user.email, phone: user.phone, nickname: user.nickname, verification_level: user.verificationLevel, frozen: user.frozenAt !== null, created_at: user.createdAt } : null,
         lever_balance: leverAvailable(ctx, row.userId),
-        history: earlier.map((other) => listItem(other, null)),
+        history: earlier.map((other) => listItem(other, null, request.lang)),
+        reject_reasons: listedRejectReasons('traderApplications', request.lang),
       });
     });
 
     api.post('/:id/approve', { schema: consoleDoc('Approve: the user becomes a trader others can follow', { params: idParams, body: z.object({ lang: language() }).optional() }), preValidation: decide }, async (request) => {
       const row = reviewTraderApplication(ctx, request.params.id, { approve: true }, reviewerOf(request));
       announceTraderApplicationDecision(ctx, row);
-      return ok(listItem(row, null));
+      return ok(listItem(row, null, request.lang));
     });
 
-    api.post('/:id/reject', { schema: consoleDoc('Reject with a reason the user reads', { params: idParams, body: rejectBody }), preValidation: decide }, async (request) => {
-      const row = reviewTraderApplication(ctx, request.params.id, { approve: false, reason: request.body.reason }, reviewerOf(request));
+    api.post('/:id/reject', { schema: consoleDoc('Reject with a listed reason (reason_code, shown to the user in their language) or a written one (reason)', { params: idParams, body: rejectBody('traderApplications') }), preValidation: decide }, async (request) => {
+      const row = reviewTraderApplication(ctx, request.params.id, { approve: false, reason: storedRejectReason('traderApplications', request.body) }, reviewerOf(request));
       announceTraderApplicationDecision(ctx, row);
-      return ok(listItem(row, null));
+      return ok(listItem(row, null, request.lang));
     });
   },
 };

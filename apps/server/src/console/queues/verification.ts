@@ -6,17 +6,10 @@ import { identityVerifications, uploads, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
-import { id, language, optionalText, pageWindow, pagination, toPage } from '../../platform/fields.ts';
-import { translate } from '../../platform/i18n.ts';
+import { id, language, pageWindow, pagination, toPage } from '../../platform/fields.ts';
 import { uploadsRoot } from '../../platform/uploaded-files.ts';
-import {
-  announceVerificationDecision,
-  presentRejectReason,
-  REJECT_REASONS,
-  rejectReasonKey,
-  reviewVerification,
-  type VerificationRow,
-} from '../../platform/verification-review.ts';
+import { listedRejectReasons, presentRejectReason, rejectBody, storedRejectReason } from '../../platform/reject-reasons.ts';
+import { announceVerificationDecision, reviewVerification, type VerificationRow } from '../../platform/verification-review.ts';
 import { consoleDoc } from '../scope.ts';
 import { reviewerOf } from '../sessions.ts';
 import { queueList } from './queue-list.ts';
@@ -38,11 +31,6 @@ const listQuery = z.object({
 });
 const idParams = z.object({ id: id() });
 const imageParams = idParams.extend({ side: z.enum(['front', 'reverse']) });
-const rejectBody = z.object({
-  reason_code: z.preprocess((value) => (value === '' ? undefined : value), z.enum(REJECT_REASONS).optional()).describe('A listed reason; or write one in `reason`'),
-  reason: optionalText(200).describe('A written reason, shown to the user as written'),
-  lang: language(),
-});
 
 /** Upload addresses the user's app stored: /uploads/<directory>/<32 hex>.<ext>. */
 const UPLOAD_PATH = /^\/uploads\/([a-z][a-z0-9_]{0,19})\/([0-9a-f]{32}\.[a-z]{3,4})$/;
@@ -99,14 +87,14 @@ export const verificationQueue: ReviewQueue = {
         id_type: row.idType,
         name: row.name,
         card_id: row.cardId,
-        reason: presentRejectReason(request.lang, row.reason),
+        reason: presentRejectReason('verification', request.lang, row.reason),
         submitted_at: row.createdAt,
         reviewed_at: row.reviewedAt,
         reviewed_by: row.reviewedBy,
         images: [picture('front', row.frontPic), picture('reverse', row.reversePic)].filter((image) => image !== null),
         user: reviewedUser(user),
-        history: history.filter((other) => other.id !== row.id).map((other) => ({ ...listItem({ ...other, account: null }), reason: presentRejectReason(request.lang, other.reason) })),
-        reject_reasons: REJECT_REASONS.map((code) => ({ code, text: translate(request.lang, rejectReasonKey(code)) })),
+        history: history.filter((other) => other.id !== row.id).map((other) => ({ ...listItem({ ...other, account: null }), reason: presentRejectReason('verification', request.lang, other.reason) })),
+        reject_reasons: listedRejectReasons('verification', request.lang),
       });
     });
 
@@ -130,10 +118,8 @@ export const verificationQueue: ReviewQueue = {
       return ok(listItem({ ...row, account: null }));
     });
 
-    api.post('/:id/reject', { schema: consoleDoc('Reject with a listed reason (reason_code) or a written one (reason); the user is told why', { params: idParams, body: rejectBody }), preValidation: decide }, async (request) => {
-      const { reason_code: code, reason } = request.body;
-      if (!code && !reason) throw new AppError('console.reasonRequired');
-      const row = reviewVerification(ctx, request.params.id, { approve: false, reason: code ? rejectReasonKey(code) : (reason as string) }, reviewerOf(request));
+    api.post('/:id/reject', { schema: consoleDoc('Reject with a listed reason (reason_code) or a written one (reason); the user is told why', { params: idParams, body: rejectBody('verification') }), preValidation: decide }, async (request) => {
+      const row = reviewVerification(ctx, request.params.id, { approve: false, reason: storedRejectReason('verification', request.body) }, reviewerOf(request));
       await announceVerificationDecision(ctx, row);
       return ok(listItem({ ...row, account: null }));
     });

@@ -11,6 +11,7 @@ import { id, language, pageWindow, pagination, text, toPage } from '../../platfo
 import { lastSecurityChange } from '../../platform/security-changes.ts';
 import { announceWithdrawalDecision, reviewWithdrawal, type WithdrawalRow } from '../../platform/withdrawal-review.ts';
 import { BTC_SCALE } from '../../platform/withdrawal-quota.ts';
+import { listedRejectReasons, presentRejectReason, rejectBody, storedRejectReason } from '../../platform/reject-reasons.ts';
 import { consoleDoc } from '../scope.ts';
 import { reviewerOf } from '../sessions.ts';
 import { queueList } from './queue-list.ts';
@@ -28,7 +29,6 @@ const STATUSES = ['review', 'paid', 'rejected'] as const;
 const listQuery = z.object({ status: z.enum(STATUSES).default('review'), ...pagination });
 const idParams = z.object({ id: id() });
 const approveBody = z.object({ tx_ref: text(120).describe('The payout\'s transaction hash or bank reference'), lang: language() });
-const rejectBody = z.object({ reason: text(200).describe('Shown to the user as written'), lang: language() });
 
 function listItem(ctx: AppContext, row: WithdrawalRow, account: string | null) {
   const currency = ctx.catalog.currency(row.currencyId) as CurrencyInfo;
@@ -111,15 +111,16 @@ export const withdrawalsQueue: ReviewQueue = {
           btc_tick: tick(row.btcTickId),
           tx_ref: row.txRef,
           explorer_url: row.route === 'address' ? settings.explorerLink(row.chain, row.txRef) : null,
-          reason: row.reason,
+          reason: presentRejectReason('withdrawals', request.lang, row.reason),
           balance: { available: formatMinor(holding?.available ?? 0, currency.scale), frozen: formatMinor(holding?.frozen ?? 0, currency.scale) },
           security_changed_at: lastSecurityChange(db, row.userId),
           user: reviewedUser(user),
-          history: recentWithdrawals.filter((other) => other.id !== row.id).map((other) => ({ ...listItem(ctx, other, null), reason: other.reason, tx_ref: other.txRef })),
+          history: recentWithdrawals.filter((other) => other.id !== row.id).map((other) => ({ ...listItem(ctx, other, null), reason: presentRejectReason('withdrawals', request.lang, other.reason), tx_ref: other.txRef })),
           deposits: recentDeposits.map((deposit) => {
             const depositCurrency = ctx.catalog.currency(deposit.currencyId) as CurrencyInfo;
             return { id: deposit.id, route: deposit.route, currency: depositCurrency.symbol, amount: formatMinor(deposit.amount, depositCurrency.scale), status: deposit.status, created_at: deposit.createdAt };
           }),
+          reject_reasons: listedRejectReasons('withdrawals', request.lang),
         });
       },
     );
@@ -130,8 +131,8 @@ export const withdrawalsQueue: ReviewQueue = {
       return ok(listItem(ctx, row, null));
     });
 
-    api.post('/:id/reject', { schema: consoleDoc('Reject with a reason the user reads: the frozen amount and fee return to the user', { params: idParams, body: rejectBody }), preValidation: decide }, async (request) => {
-      const row = reviewWithdrawal(ctx, request.params.id, { approve: false, reason: request.body.reason }, reviewerOf(request));
+    api.post('/:id/reject', { schema: consoleDoc('Reject with a listed reason (reason_code, shown to the user in their language) or a written one (reason): the frozen amount and fee return to the user', { params: idParams, body: rejectBody('withdrawals') }), preValidation: decide }, async (request) => {
+      const row = reviewWithdrawal(ctx, request.params.id, { approve: false, reason: storedRejectReason('withdrawals', request.body) }, reviewerOf(request));
       announceWithdrawalDecision(ctx, row);
       return ok(listItem(ctx, row, null));
     });

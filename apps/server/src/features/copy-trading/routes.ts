@@ -124,7 +124,7 @@ export const copyTradingFeature: Feature = async (api, { ctx, guards }) => {
       const user = currentUser(request);
       const { body } = request;
       const shareBps = body.share_rate === undefined ? null : (shareRateBps(body.share_rate) ?? -1);
-      return ok(service.apply(user.id, user.verificationLevel, { nickname: body.nickname, introduction: body.introduction, shareBps }));
+      return ok(service.apply(user.id, user.verificationLevel, { nickname: body.nickname, introduction: body.introduction, shareBps }, request.lang));
     },
   );
 };

@@ -10,6 +10,7 @@ import { AppError } from '../../platform/errors.ts';
 import { pageWindow, toPage } from '../../platform/fields.ts';
 import { translate } from '../../platform/i18n.ts';
 import type { LeverPositionEvent, LeverPositions, LeverSettlement, LeverTick } from '../../platform/lever-positions.ts';
+import { presentRejectReason } from '../../platform/reject-reasons.ts';
 import type { CopyTradingConfig } from '../../platform/copy-trading-terms.ts';
 import { traderTexts } from './demo-traders.ts';
 
@@ -560,8 +561,8 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
     return db.select().from(copyTraderApplications).where(eq(copyTraderApplications.userId, userId)).orderBy(desc(copyTraderApplications.id)).get();
   }
 
-  function presentApplication(row: typeof copyTraderApplications.$inferSelect) {
-    return { id: row.id, status: row.status, nickname: row.nickname, introduction: row.introduction, share_rate: shareRateText(row.shareBps), reason: row.reason ?? undefined, created_at: row.createdAt };
+  function presentApplication(row: typeof copyTraderApplications.$inferSelect, language: Language) {
+    return { id: row.id, status: row.status, nickname: row.nickname, introduction: row.introduction, share_rate: shareRateText(row.shareBps), reason: presentRejectReason('traderApplications', language, row.reason) ?? undefined, created_at: row.createdAt };
   }
 
   function traderMe(userId: number, verificationLevel: number, language: Language) {
@@ -578,7 +579,7 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
       : [];
     const shares = db.select({ total: sql<number>`COALESCE(SUM(${copyPositions.profitShare}), 0)` }).from(copyPositions).where(eq(copyPositions.traderId, userId)).get();
     return {
-      application: application ? presentApplication(application) : null,
+      application: application ? presentApplication(application, language) : null,
       trader: trader ? presentTrader(trader, userId, language) : null,
       eligibility: {
         level_ok: verificationLevel >= config.minVerificationLevel,
@@ -592,7 +593,7 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
     };
   }
 
-  function apply(userId: number, verificationLevel: number, input: { nickname: string; introduction: string; shareBps: number | null }) {
+  function apply(userId: number, verificationLevel: number, input: { nickname: string; introduction: string; shareBps: number | null }, language: Language) {
     if (traderOf(userId)) throw new AppError('copy.alreadyTrader');
     if (latestApplication(userId)?.status === 'pending') throw new AppError('copy.alreadyApplied');
     if (verificationLevel < config.minVerificationLevel) throw new AppError('copy.levelTooLow');
@@ -602,7 +603,7 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
     const following = db.select({ id: copyFollows.id }).from(copyFollows).where(and(eq(copyFollows.followerId, userId), eq(copyFollows.status, 'following'))).get();
     if (following) throw new AppError('copy.followingCannotApply');
     const row = db.insert(copyTraderApplications).values({ userId, nickname: input.nickname, introduction: input.introduction, shareBps, status: 'pending', createdAt: ctx.now() }).returning().get();
-    return presentApplication(row);
+    return presentApplication(row, language);
   }
 
   return {

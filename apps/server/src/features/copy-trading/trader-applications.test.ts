@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleClient, createOperator, signIn } from '../../../test/console.ts';
 import { credit, registerUser, startServer, type TestServer } from '../../../test/harness.ts';
+import { listedReasonCodes, noticeContent, operatorReason, UNKNOWN_REASON } from '../../../test/reject-reasons.ts';
 import type { UserEvent } from '../../market/bus.ts';
 
 interface Page<T> {
@@ -76,6 +77,20 @@ describe('trader applications queue', () => {
     expect(audit).toHaveLength(1);
     // a rejected applicant may apply again
     expect((await server.post('/follow/trader/apply', { nickname: 'Gamma', introduction: 'Breakouts on BTC, daily' }, { token: user.token })).type).toBe('ok');
+  });
+
+  it('rejects with a listed reason each reader sees in their own language; an unlisted code is refused', async () => {
+    const events = capturedUserEvents();
+    const user = await applicant('Delta');
+    expect(await listedReasonCodes(reviewer, 'trader-applications', user.applicationId)).toEqual(['insufficient_history', 'incomplete_profile', 'risk_too_high']);
+    expect(await reviewer.post(`/queues/trader-applications/${user.applicationId}/reject`, { reason_code: 'copyright' })).toEqual({ type: 'error', message: UNKNOWN_REASON });
+    const rejected = await reviewer.post<ApplicationItem>(`/queues/trader-applications/${user.applicationId}/reject`, { reason_code: 'insufficient_history' });
+    expect(rejected.message).toMatchObject({ status: 'rejected', reason: 'Your trading history is not yet long enough to lead followers' });
+    expect(events).toContainEqual(expect.objectContaining({ kind: 'copy.trader_rejected', params: { nickname: 'Delta', reason_code: 'insufficient_history' } }));
+    const me = await server.get<{ application: { status: string; reason: string } }>('/follow/trader/me', {}, { token: user.token, lang: 'may' });
+    expect(me.message.application).toMatchObject({ status: 'rejected', reason: 'Sejarah dagangan anda masih terlalu singkat untuk memimpin pengikut' });
+    expect(await noticeContent(server, user.token, 'copy.trader_rejected', 'zh')).toContain('您的交易记录时间尚短，暂不能带单');
+    expect(await operatorReason(reviewer, 'trader-applications', user.applicationId, 'zh')).toBe('您的交易记录时间尚短，暂不能带单');
   });
 
   it('keeps traders from following: no follow while an application waits, no approval while the applicant follows', async () => {

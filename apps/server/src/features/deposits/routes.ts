@@ -97,6 +97,6 @@ export const depositsFeature: Feature = (api, { ctx, guards }) => {
   api.get(
     '/recharge/log',
     { schema: { tags: ['funds'], summary: 'The user\'s deposits, newest first: chain deposits with confirmations, vouchers with their review state and reason', querystring: z.object(pagination) }, preHandler: guards.requireUser },
-    async (request) => ok(deposits.list(currentUser(request).id, request.query.page, request.query.limit)),
+    async (request) => ok(deposits.list(currentUser(request).id, request.query.page, request.query.limit, request.lang)),
   );
 };

@@ -10,6 +10,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { pageWindow, toPage } from '../../platform/fields.ts';
 import { translate } from '../../platform/i18n.ts';
+import { presentRejectReason } from '../../platform/reject-reasons.ts';
 import { withdrawalsLockedUntil } from '../../platform/security-changes.ts';
 import { isOwnUpload } from '../../platform/uploaded-files.ts';
 import { BTC_SCALE, btcRate, currencyAmountOf, withdrawalQuota } from '../../platform/withdrawal-quota.ts';
@@ -190,17 +191,17 @@ export function createDepositService(ctx: AppContext, network: ChainNetwork) {
       });
     },
 
-    list(userId: number, page: number, limit: number) {
+    list(userId: number, page: number, limit: number, lang: Language) {
       const window = pageWindow(page, limit);
       const where = eq(deposits.userId, userId);
       const total = db.select({ total: count() }).from(deposits).where(where).get()?.total ?? 0;
       const rows = db.select().from(deposits).where(where).orderBy(desc(deposits.id)).limit(window.limit).offset(window.offset).all();
-      return toPage(rows.map((row) => presentDeposit(ctx, network, row)), window, total);
+      return toPage(rows.map((row) => presentDeposit(ctx, network, row, lang)), window, total);
     },
   };
 }
 
-export function presentDeposit(ctx: AppContext, network: ChainNetwork, row: typeof deposits.$inferSelect) {
+export function presentDeposit(ctx: AppContext, network: ChainNetwork, row: typeof deposits.$inferSelect, lang: Language) {
   const currency = ctx.catalog.currency(row.currencyId) as CurrencyInfo;
   return {
     id: row.id,
@@ -221,7 +222,7 @@ export function presentDeposit(ctx: AppContext, network: ChainNetwork, row: type
     voucher: row.voucher,
     account: row.payerAccount,
     type: row.voucherType,
-    reason: row.reason,
+    reason: presentRejectReason('deposits', lang, row.reason),
     created_at: row.createdAt,
     credited_at: row.creditedAt,
   };

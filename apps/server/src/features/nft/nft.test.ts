@@ -4,6 +4,7 @@ import { checkLedger } from '../../ledger/check.ts';
 import type { UserEvent } from '../../market/bus.ts';
 import { type ConsoleClient, createOperator, signIn } from '../../../test/console.ts';
 import { credit, registerUser, startServer, type TestServer } from '../../../test/harness.ts';
+import { listedReasonCodes, operatorReason, UNKNOWN_REASON } from '../../../test/reject-reasons.ts';
 
 interface Sale {
   listing_id: number;
@@ -50,6 +51,8 @@ interface Message {
   id: number;
   kind: string;
   code: string;
+  listing_id: number | null;
+  params: Record<string, string>;
   read: boolean;
 }
 
@@ -361,6 +364,21 @@ describe('a resale reviewed in the console', () => {
     expect((await viewer.post(`/queues/nft-listings/${listingId}/reject`, { reason: 'x' })).type).not.toBe('ok');
     expect((await admin.post(`/queues/nft-listings/${listingId}/reject`, { reason: 'Blurry description' })).type).toBe('ok');
     expect((await messages(seller)).list.map((message) => message.kind)).toContain('listing_rejected');
-    expect((await call('/bind_box/resellNFT', resale, seller)).message).toMatchObject({ status: 'review' });
+    expect((await notice(seller, 'nft.listing_rejected', 'en'))?.content).toBe('Your listing of OBN0013 was rejected: Blurry description');
+    const relisted = await call('/bind_box/resellNFT', resale, seller);
+    expect(relisted.message).toMatchObject({ status: 'review' });
+
+    // A listed reason: each reader sees it in their own language; an unlisted code is refused.
+    const relistedId = (relisted.message as { id: number }).id;
+    expect(await listedReasonCodes(admin, 'nft-listings', relistedId)).toEqual(['copyright', 'inappropriate_content', 'low_quality', 'misleading_description']);
+    expect(await admin.post(`/queues/nft-listings/${relistedId}/reject`, { reason_code: 'risk_too_high' })).toEqual({ type: 'error', message: UNKNOWN_REASON });
+    expect((await admin.post(`/queues/nft-listings/${relistedId}/reject`, { reason_code: 'misleading_description' })).type).toBe('ok');
+    expect(events).toContainEqual(expect.objectContaining({ kind: 'nft.listing_rejected', refId: relistedId, params: { code: 'OBN0013', reason_code: 'misleading_description' } }));
+    expect((await notice(seller, 'nft.listing_rejected', 'vi'))?.content).toContain('Tiêu đề hoặc mô tả không khớp với tác phẩm');
+    const mine = (await server.get<{ listings: { id: number; reason: string | null }[] }>('/bind_box/getMyNFTs', { lang: 'th' }, { token: seller.token })).message;
+    expect(mine.listings).toContainEqual(expect.objectContaining({ id: relistedId, reason: 'ชื่อหรือคำอธิบายไม่ตรงกับผลงาน' }));
+    const rejection = (await server.get<Page<Message>>('/bind_box/getNFTOrderMessage', { limit: 50 }, { token: seller.token, lang: 'hk' })).message.list.find((message) => message.listing_id === relistedId);
+    expect(rejection?.params).toEqual({ reason: '標題或描述與作品不符' });
+    expect(await operatorReason(admin, 'nft-listings', relistedId, 'zh')).toBe('标题或描述与作品不符');
   });
 });

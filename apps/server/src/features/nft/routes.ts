@@ -132,7 +132,7 @@ export const nftFeature: Feature = (api, { ctx, guards }) => {
   });
 
   api.get('/bind_box/getNFTOrderMessage', { schema: { tags, summary: 'The user\'s NFT messages (outbid, won, payment due, payment expired, sold, listing decisions) with read state and the unread count', querystring: z.object({ ...pagination }) }, preHandler: guards.requireUser }, async (request) =>
-    ok(service.messages(currentUser(request).id, request.query.page, request.query.limit)),
+    ok(service.messages(currentUser(request).id, request.query.page, request.query.limit, request.lang)),
   );
 
   api.post('/bind_box/readNFTOrderMessage', { schema: { tags, summary: 'Mark one of the user\'s NFT messages read', body: z.object({ id: id(), lang: language() }) }, preHandler: guards.requireUser }, async (request) => {

@@ -16,6 +16,7 @@ import {
   settleMargins,
   winnerPayment,
 } from '@openbourse/core';
+import { isLanguage, type Language } from '@openbourse/i18n';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { nftArtists, nftArtworks, nftBids, nftBlindBoxes, nftBlindSeries, nftCollections, nftFavourites, nftListings, nftMargins, nftMessages } from '../../db/schema.ts';
@@ -26,6 +27,7 @@ import { parseUserAmount } from '../../platform/amounts.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { pageWindow, toPage } from '../../platform/fields.ts';
+import { presentRejectReason } from '../../platform/reject-reasons.ts';
 import type { NftTerms } from './seed.ts';
 
 type Artwork = typeof nftArtworks.$inferSelect;
@@ -33,6 +35,11 @@ type Listing = typeof nftListings.$inferSelect;
 type Series = typeof nftBlindSeries.$inferSelect;
 type Box = typeof nftBlindBoxes.$inferSelect;
 type MessageKind = (typeof nftMessages.$inferInsert)['kind'];
+
+/** A message's values as the reader sees them: a listed refusal reason in their language. */
+function presentMessageParams(params: Record<string, string | number>, lang: Language): Record<string, string | number> {
+  return typeof params.reason === 'string' ? { ...params, reason: presentRejectReason('nftListings', lang, params.reason) ?? '' } : params;
+}
 
 /** A listing still in play: it blocks another listing of the same item and the item's opening. */
 const LIVE_STATUSES = ['review', 'on_sale', 'awaiting_payment'] as const;
@@ -746,7 +753,7 @@ export function createNftService(ctx: AppContext, terms: NftTerms) {
         const listing = db.select().from(nftListings).where(and(eq(nftListings.itemType, 'box'), eq(nftListings.itemId, box.id), inArray(nftListings.status, [...LIVE_STATUSES]))).get();
         return { code: box.code, series: series.code, title: localized(series.title, lang), cover: series.cover, box_number: box.boxNumber, opened: box.openedAt !== null, opened_at: box.openedAt, artwork_id: box.openedAt === null ? null : box.artworkId, listed: listing !== undefined, commitment: series.commitment };
       }),
-      listings: listings.map((listing) => ({ id: listing.id, code: listing.code, sale_mode: listing.mode === 'auction' ? 2 : 1, price: money(listing.price), increase: money(listing.increase), start_time: listing.startAt, end_time: listing.endAt, status: listing.status, state: listingState(listing), reason: listing.reason, sold_price: money(listing.soldPrice), fee: money(listing.fee), royalty: money(listing.royalty), item: itemSummary(listing, lang) })),
+      listings: listings.map((listing) => ({ id: listing.id, code: listing.code, sale_mode: listing.mode === 'auction' ? 2 : 1, price: money(listing.price), increase: money(listing.increase), start_time: listing.startAt, end_time: listing.endAt, status: listing.status, state: listingState(listing), reason: presentRejectReason('nftListings', isLanguage(lang) ? lang : 'en', listing.reason), sold_price: money(listing.soldPrice), fee: money(listing.fee), royalty: money(listing.royalty), item: itemSummary(listing, lang) })),
       purchases: db
         .select()
         .from(nftListings)
@@ -757,12 +764,12 @@ export function createNftService(ctx: AppContext, terms: NftTerms) {
     };
   }
 
-  function messages(userId: number, page: number, limit: number) {
+  function messages(userId: number, page: number, limit: number, lang: Language) {
     const window = pageWindow(page, limit);
     const total = db.select({ total: count() }).from(nftMessages).where(eq(nftMessages.userId, userId)).get()?.total ?? 0;
     const unread = db.select({ total: count() }).from(nftMessages).where(and(eq(nftMessages.userId, userId), isNull(nftMessages.readAt))).get()?.total ?? 0;
     const rows = db.select().from(nftMessages).where(eq(nftMessages.userId, userId)).orderBy(desc(nftMessages.id)).limit(window.limit).offset(window.offset).all();
-    return { ...toPage(rows.map((row) => ({ id: row.id, kind: row.kind, code: row.code, listing_id: row.listingId, params: row.params, read: row.readAt !== null, time: row.createdAt })), window, total), unread };
+    return { ...toPage(rows.map((row) => ({ id: row.id, kind: row.kind, code: row.code, listing_id: row.listingId, params: presentMessageParams(row.params, lang), read: row.readAt !== null, time: row.createdAt })), window, total), unread };
   }
 
   function readMessage(userId: number, id: number): void {

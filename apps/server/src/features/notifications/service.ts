@@ -95,7 +95,7 @@ export function createNotificationService(ctx: AppContext) {
       kind: row.kind,
       category,
       title: notificationText(language, `categories.${category}`),
-      content: isAnnouncement ? announcementTitle(row.refId, language) : notificationText(language, `messages.${row.kind}`, localizedParams(language, row.params)),
+      content: isAnnouncement ? announcementTitle(row.refId, language) : notificationText(language, `messages.${row.kind}`, localizedParams(language, row.kind, row.params)),
       link: row.link,
       read: row.readAt !== null,
       created_at: row.createdAt,
@@ -120,7 +120,7 @@ export function createNotificationService(ctx: AppContext) {
       to: user.email,
       lang: language,
       subject: notificationText(language, 'mailSubject', { site: ctx.catalog.site.site_name, category }),
-      body: notificationText(language, `messages.${kind}`, localizedParams(language, params)),
+      body: notificationText(language, `messages.${kind}`, localizedParams(language, kind, params)),
     });
   }
 

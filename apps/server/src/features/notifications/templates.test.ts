@@ -3,13 +3,13 @@ import { localizedParams, notificationText } from './templates.ts';
 
 describe('notification values as the reader sees them', () => {
   it('shows a stored amount with thousands separators and without the ledger scale padding', () => {
-    const params = localizedParams('fra', { amount: '1000.000000', currency: 'USDT', txid: '0x5d34' });
+    const params = localizedParams('fra', 'deposit.credited', { amount: '1000.000000', currency: 'USDT', txid: '0x5d34' });
     expect(params).toEqual({ amount: '1,000.00', currency: 'USDT', txid: '0x5d34' });
-    expect(notificationText('en', 'messages.transfer.completed', localizedParams('en', { amount: '100.500000', currency: 'USDT' }))).toContain('100.50 USDT');
+    expect(notificationText('en', 'messages.transfer.completed', localizedParams('en', 'transfer.completed', { amount: '100.500000', currency: 'USDT' }))).toContain('100.50 USDT');
   });
 
   it('keeps every significant digit of a small amount and leaves non-amount values alone', () => {
-    expect(localizedParams('en', { fee: '0.00096200', order_id: '12345', symbol: 'BTC/USDT' })).toEqual({ fee: '0.000962', order_id: '12345', symbol: 'BTC/USDT' });
+    expect(localizedParams('en', 'spot.order_filled', { fee: '0.00096200', order_id: '12345', symbol: 'BTC/USDT' })).toEqual({ fee: '0.000962', order_id: '12345', symbol: 'BTC/USDT' });
   });
 
   it('writes a filled order out by its side, quantity and average price; one stored without them keeps the plain text', () => {

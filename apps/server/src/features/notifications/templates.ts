@@ -11,8 +11,7 @@ import vi from '@openbourse/i18n/locales/vi/notifications.json';
 import zh from '@openbourse/i18n/locales/zh/notifications.json';
 import { formatSignificant } from '@openbourse/core';
 import i18next, { type TFunction } from 'i18next';
-import { isRejectReason, rejectReasonKey } from '../../platform/verification-review.ts';
-import { translate } from '../../platform/i18n.ts';
+import { type RejectGate, rejectReasonText } from '../../platform/reject-reasons.ts';
 
 const translator = i18next.createInstance();
 void translator.init({
@@ -42,22 +41,32 @@ export function notificationText(language: Language, key: string, params: Record
 const AMOUNT_PARAMS = new Set(['amount', 'amount_in', 'amount_out', 'fee', 'penalty', 'refunded', 'payout', 'paid', 'held', 'allocated', 'quantity', 'average_price']);
 const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
 
+/** The review gate whose listed refusal reasons a rejection kind's `reason_code` names. */
+const REJECTION_GATES: Record<string, RejectGate> = {
+  'verification.rejected': 'verification',
+  'deposit.rejected': 'deposits',
+  'withdrawal.rejected': 'withdrawals',
+  'nft.listing_rejected': 'nftListings',
+  'copy.trader_rejected': 'traderApplications',
+};
+
 /**
  * An event's values as the reader sees them: a value stored as a code is
  * written out in the reader's language here, at read time. `reason_code` is a
- * listed refusal reason (verification), shown as `reason`. Amounts read as
- * everywhere else in the app: '1000.000000' as 1,000.00. A filled spot order
- * reads as a whole sentence per side (`order_filled_buy`, `order_filled_sell`:
- * i18next's context), since "buy order" is no single word to slot in; one
- * stored before its quantity was recorded keeps the plain `order_filled` text.
+ * listed refusal reason of the kind's review gate, shown as `reason`. Amounts
+ * read as everywhere else in the app: '1000.000000' as 1,000.00. A filled spot
+ * order reads as a whole sentence per side (`order_filled_buy`,
+ * `order_filled_sell`: i18next's context), since "buy order" is no single word
+ * to slot in; one stored before its quantity was recorded keeps the plain
+ * `order_filled` text.
  */
-export function localizedParams(language: Language, params: Record<string, string | number>): Record<string, string | number> {
+export function localizedParams(language: Language, kind: string, params: Record<string, string | number>): Record<string, string | number> {
   const shown: Record<string, string | number> = { ...params };
   for (const [key, value] of Object.entries(params)) {
     if (AMOUNT_PARAMS.has(key) && typeof value === 'string' && PLAIN_DECIMAL.test(value)) shown[key] = formatSignificant(value);
   }
   if ((params.side === 'buy' || params.side === 'sell') && params.quantity !== undefined) shown.context = params.side;
-  const code = params.reason_code;
-  if (!isRejectReason(code)) return shown;
-  return { ...shown, reason: translate(language, rejectReasonKey(code)) };
+  const gate = REJECTION_GATES[kind];
+  const reason = gate && rejectReasonText(gate, language, params.reason_code);
+  return reason ? { ...shown, reason } : shown;
 }

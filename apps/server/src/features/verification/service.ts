@@ -7,7 +7,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isOwnUpload } from '../../platform/uploaded-files.ts';
 import { findUserById } from '../../platform/users.ts';
-import { presentRejectReason, type VerificationRow } from '../../platform/verification-review.ts';
+import { presentRejectReason } from '../../platform/reject-reasons.ts';
+import type { VerificationRow } from '../../platform/verification-review.ts';
 export type VerificationState = 'none' | 'review' | 'verified' | 'failed';
 
 /** Numeric states for clients that switch on numbers: 0 not verified, 1 in review, 2 verified, 3 failed. */
@@ -33,7 +34,7 @@ function latestPerLevel(db: Db, userId: number): Map<number, VerificationRow> {
 export function verificationSummary(db: Db, userId: number, level: number, lang: Language): VerificationSummary {
   const next = latestPerLevel(db, userId).get(level + 1);
   if (next?.status === 'review') return { level, state: 'review', status: STATE_CODES.review, pending_level: next.level, reason: null };
-  if (next?.status === 'failed') return { level, state: 'failed', status: STATE_CODES.failed, pending_level: next.level, reason: presentRejectReason(lang, next.reason) };
+  if (next?.status === 'failed') return { level, state: 'failed', status: STATE_CODES.failed, pending_level: next.level, reason: presentRejectReason('verification', lang, next.reason) };
   const state: VerificationState = level > 0 ? 'verified' : 'none';
   return { level, state, status: STATE_CODES[state], pending_level: null, reason: null };
 }
@@ -58,7 +59,7 @@ export function describeLevel(row: VerificationRow | undefined, lang: Language) 
     id_type: row.idType,
     name: maskName(row.name),
     card_id: maskDocument(row.cardId),
-    reason: presentRejectReason(lang, row.reason),
+    reason: presentRejectReason('verification', lang, row.reason),
     submitted_at: row.createdAt,
     reviewed_at: row.reviewedAt,
   };

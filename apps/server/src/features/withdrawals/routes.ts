@@ -62,7 +62,7 @@ export const withdrawalsFeature: Feature = (api, { ctx, guards }) => {
             payPassword: body.pay_password,
             secondFactor: body.two_factor_code,
           });
-          return { ...presentWithdrawal(ctx, settings, row), message: translate(request.lang, 'success.withdrawalSubmitted') };
+          return { ...presentWithdrawal(ctx, settings, row, request.lang), message: translate(request.lang, 'success.withdrawalSubmitted') };
         }),
       );
     },
@@ -71,6 +71,6 @@ export const withdrawalsFeature: Feature = (api, { ctx, guards }) => {
   api.get(
     '/user/withdraw/list',
     { schema: { tags: ['funds'], summary: 'The user\'s withdrawals, newest first, with state, fee, reason and payout reference', querystring: z.object(pagination) }, preHandler: guards.requireUser },
-    async (request) => ok(service.list(currentUser(request).id, request.query.page, request.query.limit)),
+    async (request) => ok(service.list(currentUser(request).id, request.query.page, request.query.limit, request.lang)),
   );
 };

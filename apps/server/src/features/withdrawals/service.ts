@@ -1,4 +1,5 @@
 import { formatMinor, toMinor } from '@openbourse/core';
+import type { Language } from '@openbourse/i18n';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { type BankRoute, type ChainSettings, FUNDS_ACCOUNT_TYPE_ID } from '../../chains/settings.ts';
 import { bankCards, users, type WithdrawalRoute, withdrawalAddresses, withdrawals } from '../../db/schema.ts';
@@ -9,6 +10,7 @@ import { AppError } from '../../platform/errors.ts';
 import { pageWindow, toPage } from '../../platform/fields.ts';
 import { assertNotLocked, countFailure, LOCK_DURATION_MS, lockedError } from '../../platform/login-lock.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
+import { presentRejectReason } from '../../platform/reject-reasons.ts';
 import { requireSecondFactor } from '../../platform/second-factor.ts';
 import { withdrawalsLockedUntil } from '../../platform/security-changes.ts';
 import { BTC_SCALE, btcRate, btcValueOf, withdrawalQuota } from '../../platform/withdrawal-quota.ts';
@@ -154,12 +156,12 @@ export function createWithdrawalService(ctx: AppContext, settings: ChainSettings
       return row;
     },
 
-    list(userId: number, page: number, limit: number) {
+    list(userId: number, page: number, limit: number, lang: Language) {
       const window = pageWindow(page, limit);
       const where = eq(withdrawals.userId, userId);
       const total = db.select({ total: count() }).from(withdrawals).where(where).get()?.total ?? 0;
       const rows = db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.id)).limit(window.limit).offset(window.offset).all();
-      return toPage(rows.map((row) => presentWithdrawal(ctx, settings, row)), window, total);
+      return toPage(rows.map((row) => presentWithdrawal(ctx, settings, row, lang)), window, total);
     },
   };
 }
@@ -169,7 +171,7 @@ export function maskAccount(account: string): string {
   return account.length <= 4 ? account : `**** ${account.slice(-4)}`;
 }
 
-export function presentWithdrawal(ctx: AppContext, settings: ChainSettings, row: typeof withdrawals.$inferSelect) {
+export function presentWithdrawal(ctx: AppContext, settings: ChainSettings, row: typeof withdrawals.$inferSelect, lang: Language) {
   const currency = ctx.catalog.currency(row.currencyId) as CurrencyInfo;
   return {
     id: row.id,
@@ -188,7 +190,7 @@ export function presentWithdrawal(ctx: AppContext, settings: ChainSettings, row:
     status: row.status,
     tx_ref: row.txRef,
     explorer_url: row.route === 'address' ? settings.explorerLink(row.chain, row.txRef) : null,
-    reason: row.reason,
+    reason: presentRejectReason('withdrawals', lang, row.reason),
     created_at: row.createdAt,
     reviewed_at: row.reviewedAt,
   };
