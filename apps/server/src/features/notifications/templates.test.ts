@@ -14,8 +14,8 @@ describe('notification values as the reader sees them', () => {
 
   it('writes a filled order out by its side, quantity and average price; one stored without them keeps the plain text', () => {
     const filled = { symbol: 'ETH/USDT', side: 'sell', quantity: '1.20000000', base: 'ETH', average_price: '3250.40', quote: 'USDT' };
-    expect(notificationText('en', 'messages.spot.order_filled', localizedParams('en', filled))).toBe('Your sell order for 1.20 ETH on ETH/USDT was filled at an average price of 3,250.40 USDT.');
-    expect(notificationText('zh', 'messages.spot.order_filled', localizedParams('zh', filled))).toBe('您在 ETH/USDT 的卖出订单 1.20 ETH 已成交，成交均价 3,250.40 USDT。');
-    expect(notificationText('en', 'messages.spot.order_filled', localizedParams('en', { symbol: 'ETH/USDT', side: 'sell' }))).toBe('Your ETH/USDT order was filled.');
+    expect(notificationText('en', 'messages.spot.order_filled', localizedParams('en', 'spot.order_filled', filled))).toBe('Your sell order for 1.20 ETH on ETH/USDT was filled at an average price of 3,250.40 USDT.');
+    expect(notificationText('zh', 'messages.spot.order_filled', localizedParams('zh', 'spot.order_filled', filled))).toBe('您在 ETH/USDT 的卖出订单 1.20 ETH 已成交，成交均价 3,250.40 USDT。');
+    expect(notificationText('en', 'messages.spot.order_filled', localizedParams('en', 'spot.order_filled', { symbol: 'ETH/USDT', side: 'sell' }))).toBe('Your ETH/USDT order was filled.');
   });
 });
