@@ -1,7 +1,10 @@
+import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../../../scripts/lib/chromium.ts';
+import { REPO_ROOT } from '../../../scripts/lib/demo-server.ts';
 import { inject } from 'vitest';
 import { WEB_VERSION } from '../src/shared/session.ts';
 import { screenshotDir } from './artifacts.ts';
@@ -155,4 +158,10 @@ export async function bindFreshMobile(token: string): Promise<void> {
   await api('/sms_send', { mobile, area_code: '86', scene: 'bind' }, token);
   const bound = await api('/safe/mobile', { mobile, code: await outboxCode(mobile), area_code: '86' }, token);
   if (bound.type !== 'ok') throw new Error(JSON.stringify(bound));
+}
+
+/** `pnpm ops` on the browser run's server, as an operator runs it; answers what it printed. */
+export async function ops(args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args], { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: inject('dataDir') } });
+  return stdout;
 }

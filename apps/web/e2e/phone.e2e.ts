@@ -1,6 +1,8 @@
+import { LANGUAGE_CODES } from '@openbourse/i18n';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, dismissHomePopup, field, launchBrowser, newTab, open, screenshot, signInAs } from './browser.ts';
+import { currentTotp } from '../../server/src/platform/totp.ts';
+import { api, DEMO, dismissHomePopup, field, launchBrowser, newTab, open, ops, registerUser, screenshot, signInAs, writeStorage } from './browser.ts';
 import { uiText } from './texts.ts';
 
 /** The two phones the app is checked on: a common one and the narrowest still in use. */
@@ -21,11 +23,12 @@ async function phone(browser: Browser, size: PhoneSize, locale = 'zh-CN'): Promi
  * Controls on screen whose tappable area is less than 40 px across: checked
  * by asking the browser what a finger would hit 19.5 px from the control's
  * centre, up, down, left and right (so an invisible margin counts, and a
- * neighbour that takes the tap does not). Runs inside the page.
+ * neighbour that takes the tap does not). Runs inside the page, on the
+ * controls inside the elements `within` selects (`body`: all of them).
  * The order book's price rows are left out: a dense ladder, as in every
  * exchange app, whose rows only fill in the price field.
  */
-function smallTouchTargets(): string[] {
+function smallTouchTargets(within: string): string[] {
   const reach = 19.5;
   const clippedNow = (control: Element, box: DOMRect) => {
     for (let parent = control.parentElement; parent; parent = parent.parentElement) {
@@ -50,12 +53,14 @@ function smallTouchTargets(): string[] {
       }
       return false;
     });
-  const controls = document.querySelectorAll('button, a[href], [role="button"], [role="tab"], [role="switch"], input, .adm-tabs-tab, .adm-tab-bar-item, .adm-list-item-clickable');
+  const controls = [...document.querySelectorAll(within)].flatMap((root) => [
+    ...root.querySelectorAll('button, a[href], [role="button"], [role="tab"], [role="switch"], input, .adm-tabs-tab, .adm-tab-bar-item, .adm-list-item-clickable'),
+  ]);
   const hits = (control: Element, x: number, y: number) => {
     const point = document.elementFromPoint(Math.min(Math.max(x, 0), innerWidth - 1), Math.min(Math.max(y, 0), innerHeight - 1));
     return point !== null && control.contains(point);
   };
-  return [...controls].flatMap((control) => {
+  return controls.flatMap((control) => {
     if (control.closest('.trading-book__level') || control.parentElement?.closest('button, a[href], [role="button"], .adm-list-item-clickable, .adm-tab-bar-item')) return [];
     const box = control.getBoundingClientRect();
     const x = box.left + box.width / 2;
@@ -168,7 +173,7 @@ describe.each(Object.keys(PHONES) as PhoneSize[])('on a %s phone', (size) => {
       await open(page, route);
       await page.locator(ready).first().waitFor();
       if (route === '/') await dismissHomePopup(page);
-      const tooSmall = await page.evaluate(smallTouchTargets);
+      const tooSmall = await page.evaluate(smallTouchTargets, 'body');
       expect({ route, tooSmall }).toEqual({ route, tooSmall: [] });
     };
     for (const [route, ready] of pages) await check(route, ready);
@@ -272,6 +277,110 @@ describe('everyday polish', () => {
     const overlaps = box.x < button.x + button.width && button.x < box.x + box.width && box.y < button.y + button.height && button.y < box.y + box.height;
     expect(overlaps).toBe(false);
     expect(await shown.evaluate((element) => getComputedStyle(element).wordBreak)).toBe('normal');
+    await context.close();
+  });
+});
+
+/**
+ * A new user who holds only USDT, with two-factor on and a chain deposit in
+ * the records: the faults an audit of the money pages found on such an
+ * account, in the languages and at the widths they showed in.
+ */
+describe('the money pages of a new user who holds only USDT', () => {
+  let browser: Browser;
+  let token = '';
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const user = await registerUser('usdt-only', 'UsdtOnly2026');
+    token = user.token;
+    await ops(['credit', user.email, '300', 'USDT']);
+    const setup = await api<{ secret: string }>('/safe/2fa/setup', {}, token);
+    const enabled = await api('/safe/2fa/enable', { code: currentTotp(setup.message.secret, Date.now()) }, token);
+    if (enabled.type !== 'ok') throw new Error(`two-factor not on: ${JSON.stringify(enabled)}`);
+    const deposit = await api<{ address: string }>('/wallet/get_in_address', { currency: 'USDT', chain: 'ERC20' }, token);
+    await ops(['chain', 'send', deposit.message.address, '20', '--currency', 'USDT']);
+  });
+
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  /** A tab of a fresh phone profile signed in as the user, in a language. */
+  async function signedIn(size: PhoneSize, language = 'zh'): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await phone(browser, size);
+    const { page } = await newTab(context);
+    await writeStorage(page, { 'ob.token': token, 'ob.lang': language });
+    return { context, page };
+  }
+
+  it('opens Convert from USDT, the one currency the user can convert, into BTC', async () => {
+    const { context, page } = await signedIn('390x844');
+    await open(page, '/pages/fund/transfer');
+    await page.getByTestId('convert-rate').waitFor();
+    expect(await page.getByTestId('convert-from').textContent()).toContain('USDT');
+    expect(await page.getByTestId('convert-to').textContent()).toContain('BTC');
+    await screenshot(page, 'phone-convert-usdt-only');
+    await context.close();
+  });
+
+  it('keeps the spot form’s order types and the book’s tabs on one line in Vietnamese at 390 px', async () => {
+    const { context, page } = await signedIn('390x844', 'vi');
+    await open(page, '/pages/transaction/currency?symbol=BTC%2FUSDT');
+    await page.getByTestId('trade-type-stop').filter({ hasText: uiText('vi', 'trade:form.stopLimit') }).waitFor();
+    const lines = await page.evaluate(() =>
+      Object.fromEntries(
+        [...document.querySelectorAll('[data-testid^="trade-type-"], [data-testid^="trade-tab-"]')].map((label) => {
+          const range = document.createRange();
+          range.selectNodeContents(label);
+          return [label.textContent, new Set([...range.getClientRects()].map((line) => Math.round(line.top))).size];
+        }),
+      ),
+    );
+    expect(Object.keys(lines)).toHaveLength(5);
+    expect(lines).toEqual(Object.fromEntries(Object.keys(lines).map((label) => [label, 1])));
+    await screenshot(page, 'phone-trade-vi');
+    await context.close();
+  });
+
+  it('shows the whole amount hint of Convert at 320 px in every language', async () => {
+    const { context, page } = await signedIn('320x640');
+    for (const language of LANGUAGE_CODES) {
+      await writeStorage(page, { 'ob.lang': language });
+      await open(page, '/pages/fund/transfer');
+      const amount = page.getByTestId('convert-amount').locator('input');
+      await page.locator(`[data-testid="convert-amount"] input[placeholder="${uiText(language, 'funds:convert.amountPlaceholder')}"]`).waitFor();
+      // The hint's width in its own font against the room inside the field.
+      const spare = await amount.evaluate((input: HTMLInputElement) => {
+        const hint = getComputedStyle(input, '::placeholder');
+        const own = getComputedStyle(input);
+        const canvas = document.createElement('canvas').getContext('2d');
+        if (!canvas) throw new Error('no canvas');
+        canvas.font = `${hint.fontWeight} ${hint.fontSize} ${hint.fontFamily}`;
+        return input.clientWidth - Number.parseFloat(own.paddingLeft) - Number.parseFloat(own.paddingRight) - canvas.measureText(input.placeholder).width;
+      });
+      expect({ language, clipped: spare < 0 }).toEqual({ language, clipped: false });
+      if (language === 'fra' || language === 'vi') await screenshot(page, `phone-320x640-convert-${language}`);
+    }
+    await context.close();
+  });
+
+  it.each(Object.keys(PHONES) as PhoneSize[])('gives the withdraw form’s fund password and two-factor code, and a deposit’s transaction link, 40 px taps on a %s phone', async (size) => {
+    const { context, page } = await signedIn(size);
+    const check = async (within: string) => {
+      await page.locator(within).first().evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      const tooSmall = await page.evaluate(smallTouchTargets, within);
+      expect({ within, tooSmall }).toEqual({ within, tooSmall: [] });
+    };
+    await open(page, '/pages/fund/withdraw?currency=USDT');
+    await page.getByTestId('two-factor-code').waitFor();
+    await check('[data-testid="withdraw-pay-password"]');
+    await check('[data-testid="two-factor-code"]');
+    await open(page, '/pages/fund/receive_withdraw_record?tab=deposit');
+    // The deposit shows once the chain watcher has seen it, with its transaction at the explorer.
+    await page.locator('[data-testid="record-txid"] a[href]').waitFor();
+    await check('[data-testid="record-txid"]');
+    await screenshot(page, `phone-${size}-deposit-record`);
     await context.close();
   });
 });

@@ -91,9 +91,11 @@ describe('money inside the platform', () => {
   it('converts BTC to USDT at the quote on screen, and the conversion names the feed tick it used', async () => {
     const { page, pageErrors } = await newTab(context);
     const [btcBefore, usdtBefore] = [await available('BTC', 'change'), await available('USDT', 'change')];
-    await open(page, '/pages/fund/transfer');
+    // The demo user holds USDT, so the page would open from USDT: the pair is asked for, as a link from a coin does.
+    await open(page, '/pages/fund/transfer?from=1&to=3');
     await page.getByTestId('convert-rate').waitFor();
     expect(await page.locator('.nav-bar').textContent()).toContain(uiText('zh', 'common:menu.exchange'));
+    expect(await page.getByTestId('convert-from').textContent()).toContain('BTC');
     await field(page, 'convert-amount').fill('0.01');
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="convert-receive"]')?.textContent?.replaceAll(',', '')) > 0);
     await page.getByTestId('convert-ticks-item').first().waitFor();

@@ -63,9 +63,9 @@ function DepositItem({ record }: { record: DepositRecord }) {
         </Fact>
       ) : null}
       {record.txid ? (
-        <Fact label={t('records.txid')}>
+        <Fact label={t('records.txid')} testId="record-txid">
           {record.explorer_url ? (
-            <a href={record.explorer_url} target="_blank" rel="noreferrer">
+            <a href={record.explorer_url} target="_blank" rel="noreferrer" className="funds-record__link">
               <Shortened value={record.txid} />
             </a>
           ) : (
@@ -113,9 +113,9 @@ function WithdrawalItem({ record }: { record: WithdrawalRecord }) {
       {record.memo ? <Fact label={t('receive.tag')}>{record.memo}</Fact> : null}
       <Fact label={t('withdraw.fee')}>{`${formatSignificant(record.fee)} ${record.currency}`}</Fact>
       {record.tx_ref ? (
-        <Fact label={t('records.txRef')}>
+        <Fact label={t('records.txRef')} testId="record-tx-ref">
           {record.explorer_url ? (
-            <a href={record.explorer_url} target="_blank" rel="noreferrer">
+            <a href={record.explorer_url} target="_blank" rel="noreferrer" className="funds-record__link">
               <Shortened value={record.tx_ref} />
             </a>
           ) : (

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setupPageTests } from '../../shared/test-utils.tsx';
 import ConvertPage from './ConvertPage.tsx';
-import { readableRate } from './amounts.ts';
+import { initialPair, readableRate } from './amounts.ts';
 import { fakeFundsServer, renderPage } from './transfers-test-server.tsx';
 
 setupPageTests({ signedIn: true });
@@ -13,8 +13,13 @@ const LIST = {
   fee_bps: 20,
   fee_rate: '0.002',
   quote_ttl_ms: 10_000,
-  currencies: [coin(3, 'USDT', 6, '1000.000000', [1, 2]), coin(1, 'BTC', 8, '0.50000000', [3, 2]), coin(2, 'ETH', 8, '2.00000000', [3, 1])],
+  currencies: [coin(3, 'USDT', 6, '0.000000', [1, 2]), coin(1, 'BTC', 8, '0.50000000', [3, 2]), coin(2, 'ETH', 8, '2.00000000', [3, 1])],
 };
+/** The list as a user holding the given amounts sees it (the rest at zero). */
+const holding = (amounts: Record<string, string>) => ({
+  ...LIST,
+  currencies: LIST.currencies.map((currency) => ({ ...currency, available: amounts[currency.currency] ?? '0' })),
+});
 const TICK = { id: 4242, symbol: 'BTC/USDT', price: '96250.00', time: Date.UTC(2026, 10, 23, 2, 30), source: 'simulator' };
 const QUOTE = {
   quote_id: 'q-1',
@@ -57,6 +62,15 @@ const CONVERSION = {
 const typeAmount = (value: string) => fireEvent.change(screen.getByTestId('convert-amount').querySelector('input') as HTMLInputElement, { target: { value } });
 
 describe('ConvertPage', () => {
+  it('opens from USDT into BTC for a user who holds only USDT', async () => {
+    const server = fakeFundsServer({ '/user/getTransferList': holding({ USDT: '500.000000' }), '/user/getTransferFee': { ...QUOTE, from_currency_id: 3, to_currency_id: 1 }, '/user/info': { frozen: null } });
+    renderPage(<ConvertPage />, '/pages/fund/transfer');
+    await screen.findByTestId('convert-rate');
+    expect(screen.getByTestId('convert-from').textContent).toContain('USDT');
+    expect(screen.getByTestId('convert-to').textContent).toContain('BTC');
+    expect(server.callsTo('/user/getTransferFee').map((params) => `${params.get('from_currency_id')}>${params.get('to_currency_id')}`)).toEqual(['3>1']);
+  });
+
   it('is titled like the home entry that opens it, and previews BTC to USDT at the quote with the fee and the tick behind the price', async () => {
     fakeFundsServer({ '/user/getTransferList': LIST, '/user/getTransferFee': QUOTE, '/user/info': { frozen: null } });
     renderPage(<ConvertPage />, '/pages/fund/transfer');
@@ -122,5 +136,29 @@ describe('readableRate', () => {
     expect(readableRate('0.0000103713879955', 'USDT', 'BTC')).toBe('1 BTC ≈ 96,419.11 USDT');
     expect(readableRate('96250', 'BTC', 'USDT')).toBe('1 BTC ≈ 96,250 USDT');
     expect(readableRate('0.5', 'ETH', 'XYZ')).toBe('1 XYZ ≈ 2.00 ETH');
+  });
+});
+
+describe('initialPair', () => {
+  it('starts from a currency the user holds: USDT into BTC first, then BTC into USDT, then any other into USDT', () => {
+    expect(initialPair(holding({ USDT: '500', BTC: '0.5', ETH: '2' }), null, null)).toEqual({ fromId: 3, toId: 1 });
+    expect(initialPair(holding({ BTC: '0.5', ETH: '2' }), null, null)).toEqual({ fromId: 1, toId: 3 });
+    expect(initialPair(holding({ ETH: '2' }), null, null)).toEqual({ fromId: 2, toId: 3 });
+  });
+
+  it('starts from BTC into USDT for a user who holds nothing', () => {
+    expect(initialPair(holding({}), null, null)).toEqual({ fromId: 1, toId: 3 });
+  });
+
+  it('keeps the currencies the address asks for, and picks the other side around them', () => {
+    const usdtOnly = holding({ USDT: '500' });
+    expect(initialPair(usdtOnly, '2', '1')).toEqual({ fromId: 2, toId: 1 });
+    expect(initialPair(usdtOnly, '1', null)).toEqual({ fromId: 1, toId: 3 });
+    expect(initialPair(usdtOnly, null, '2')).toEqual({ fromId: 3, toId: 2 });
+    // Into the one currency held: from BTC, as for a user who holds nothing else.
+    expect(initialPair(usdtOnly, null, '3')).toEqual({ fromId: 1, toId: 3 });
+    // An unknown currency, or the same one twice, is not asked for.
+    expect(initialPair(usdtOnly, '99', '3')).toEqual({ fromId: 1, toId: 3 });
+    expect(initialPair(usdtOnly, '2', '2')).toEqual({ fromId: 2, toId: 3 });
   });
 });

@@ -12,7 +12,7 @@ import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { AllButton, InputIssue } from '../../shared/ui/UnitInput.tsx';
 import { DecimalInput } from '../../shared/ui/DecimalInput.tsx';
 import { type Conversion, type ConversionQuote, type ConvertCurrency, type ConvertList, useConversionQuote, useConvert, useConvertList } from './api.ts';
-import { checkAmount, readableRate } from './amounts.ts';
+import { checkAmount, initialPair, readableRate } from './amounts.ts';
 import { CoinIcon, SheetPicker } from './SheetPicker.tsx';
 import { TickFacts } from './TickFacts.tsx';
 import { useNow } from '../../shared/use-now.ts';
@@ -20,8 +20,6 @@ import './transfers.css';
 
 /** A quote is fetched again this long before it runs out, so the one on screen can always still be accepted. */
 const REFRESH_MARGIN_MS = 1500;
-const BTC = 1;
-const USDT = 3;
 
 /** Coin-to-coin conversion in the spot account at a quote from the feed. Query: from, to (currency ids). */
 export default function ConvertPage() {
@@ -51,18 +49,12 @@ export default function ConvertPage() {
   );
 }
 
-function pickInitial(list: ConvertList, asked: string | null, fallback: number, other?: number): number {
-  const ids = list.currencies.map((currency) => currency.id);
-  const wanted = Number(asked);
-  if (ids.includes(wanted) && wanted !== other) return wanted;
-  return ids.includes(fallback) && fallback !== other ? fallback : (ids.find((id) => id !== other) ?? fallback);
-}
-
 function ConvertForm({ list }: { list: ConvertList }) {
   const { t } = useTranslation('funds');
   const [params] = useSearchParams();
-  const [fromId, setFromId] = useState(() => pickInitial(list, params.get('from'), BTC));
-  const [toId, setToId] = useState(() => pickInitial(list, params.get('to'), USDT, fromId));
+  const [initial] = useState(() => initialPair(list, params.get('from'), params.get('to')));
+  const [fromId, setFromId] = useState(initial.fromId);
+  const [toId, setToId] = useState(initial.toId);
   const [amount, setAmount] = useState('');
   const [done, setDone] = useState<Conversion | null>(null);
   const from = list.currencies.find((currency) => currency.id === fromId);
