@@ -51,7 +51,7 @@ import { wireRealtime } from './realtime/wiring.ts';
 import { buildCatalog } from './platform/catalog.ts';
 import type { AppContext } from './platform/context.ts';
 import type { Feature } from './platform/feature.ts';
-import { DevClock } from './platform/dev-clock.ts';
+import { clockOfDataDir, DevClock } from './platform/dev-clock.ts';
 import { envelopeServerOptions, installEnvelopeHandling, type RequestLimits } from './platform/http.ts';
 import { createMessenger } from './platform/messenger.ts';
 import { purgeExpiredKeysJob } from './platform/idempotency.ts';
@@ -130,8 +130,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database = openDatabase(config.dataDir);
   const checkpointer = options.checkpointInWorker ? startCheckpointer(database.sqlite, databaseFile(config.dataDir)) : null;
-  const devClock = config.clockControl ? new DevClock(options.now ?? Date.now) : null;
-  const now = devClock?.now ?? options.now ?? Date.now;
+  const devClock = config.clockControl ? new DevClock(options.now ?? Date.now, database.sqlite) : null;
+  // Without clock control a data dir whose demo clock was moved keeps its offset: its time never runs backwards.
+  const now = devClock?.now ?? clockOfDataDir(database.sqlite, options.now ?? Date.now);
   const files = loadSeedFiles(config.seedDataDir);
   const catalog = buildCatalog(files);
   seedReferenceData(database, files, catalog);

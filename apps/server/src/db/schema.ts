@@ -185,6 +185,12 @@ export const fiatRates = sqliteTable('fiat_rates', {
   sort: integer('sort').notNull(),
 });
 
+/** One row (id 1): how far the demo clock (CLOCK_CONTROL=1) was moved on this data dir; see platform/dev-clock.ts. */
+export const devClockOffset = sqliteTable('dev_clock', {
+  id: integer('id').primaryKey(),
+  offsetMs: integer('offset_ms').notNull(),
+});
+
 export const settings = sqliteTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

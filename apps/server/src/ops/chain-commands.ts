@@ -37,7 +37,7 @@ export function chainCommand(config: Config, withContext: WithContext): Command 
       const sent = withContext(
         (ctx) => {
           try {
-            return sendSimulatedDeposit(ctx.db, loadChainSettings(config.seedDataDir, ctx.catalog), ctx.catalog, { address, amount, ...options }, Date.now());
+            return sendSimulatedDeposit(ctx.db, loadChainSettings(config.seedDataDir, ctx.catalog), ctx.catalog, { address, amount, ...options }, ctx.now());
           } catch (error) {
             if (!(error instanceof SimulatedSendError)) throw error;
             console.error(`refused: ${error.message}`);

@@ -12,6 +12,7 @@ import { buildCatalog } from '../platform/catalog.ts';
 import type { AppContext } from '../platform/context.ts';
 import { AppError } from '../platform/errors.ts';
 import { translate } from '../platform/i18n.ts';
+import { clockOfDataDir } from '../platform/dev-clock.ts';
 import { findUserByAccount } from '../platform/users.ts';
 import { listVerifications, reviewVerification } from '../platform/verification-review.ts';
 import { loadSeedFiles } from '../seed/reference-data.ts';
@@ -88,7 +89,8 @@ function withContext<T>(action: (ctx: AppContext, database: DatabaseHandle) => T
     catalog,
     prices: { usdtPrice: () => { throw new Error('prices are not used by ops'); } },
     messenger: { send: async () => { throw new Error('ops does not send messages'); } },
-    now: Date.now,
+    // The server's time on this data dir, demo clock offset included, so what ops records lines up with what the server does.
+    now: clockOfDataDir(database.sqlite, Date.now),
     log: silentLog,
   } as unknown as AppContext;
   try {
