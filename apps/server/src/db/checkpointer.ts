@@ -6,6 +6,8 @@ import type { Sqlite } from './client.ts';
 const CHECKPOINT_EVERY_MS = 100;
 /** What SQLite's own automatic checkpoint uses (pages), restored if the worker stops unexpectedly. */
 const DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
+/** How long stop() waits for the worker to close its connection before ending it. */
+const STOP_DEADLINE_MS = 2_000;
 /** A WAL that grew past this under a burst is cut back to it once checkpointed. */
 const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 
@@ -63,7 +65,9 @@ export function startCheckpointer(sqlite: Sqlite, file: string): Checkpointer {
     stop: () => {
       stopping = true;
       worker.postMessage('stop');
-      return exited;
+      // A checkpoint stuck on the disk must not hold up the shutdown: the WAL it left is read back on the next open.
+      const deadline = setTimeout(() => void worker.terminate(), STOP_DEADLINE_MS);
+      return exited.finally(() => clearTimeout(deadline));
     },
   };
 }
