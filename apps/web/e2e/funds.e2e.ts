@@ -1,20 +1,9 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { REPO_ROOT } from '../../../scripts/lib/demo-server.ts';
-import { api, baseUrl, bindFreshMobile, field, launchBrowser, open, outboxCode, phonePage, registerUser, screenshot, signInAs } from './browser.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { api, baseUrl, bindFreshMobile, field, launchBrowser, open, ops, outboxCode, phonePage, registerUser, screenshot, signInAs } from './browser.ts';
 import { consoleShot, desktopPage, signInOperator } from './console-desk.ts';
 import { chineseIdNumber } from './identity.ts';
 import { solidPng } from './png.ts';
-
-const run = promisify(execFile);
-
-/** `pnpm ops` on the browser run's server, as an operator runs it. */
-async function ops(args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args], { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: inject('dataDir') } });
-  return stdout;
-}
 
 async function uploadPicture(token: string, directory: string): Promise<string> {
   const form = new FormData();
