@@ -365,7 +365,7 @@ describe('the money pages of a new user who holds only USDT', () => {
     await context.close();
   });
 
-  it.each(Object.keys(PHONES) as PhoneSize[])('gives the withdraw form’s fund password and two-factor code, and a deposit’s transaction link, 40 px taps on a %s phone', async (size) => {
+  it.each(Object.keys(PHONES) as PhoneSize[])('gives the withdraw form’s verification link, fund password and two-factor code, and a deposit’s transaction link, 40 px taps on a %s phone', async (size) => {
     const { context, page } = await signedIn(size);
     const check = async (within: string) => {
       await page.locator(within).first().evaluate((element) => element.scrollIntoView({ block: 'center' }));
@@ -374,6 +374,8 @@ describe('the money pages of a new user who holds only USDT', () => {
     };
     await open(page, '/pages/fund/withdraw?currency=USDT');
     await page.getByTestId('two-factor-code').waitFor();
+    // The user is not verified yet: the notice on top links to verification.
+    await check('[data-testid="withdraw-verify-first"]');
     await check('[data-testid="withdraw-pay-password"]');
     await check('[data-testid="two-factor-code"]');
     await open(page, '/pages/fund/receive_withdraw_record?tab=deposit');
