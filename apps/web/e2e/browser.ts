@@ -160,8 +160,11 @@ export async function bindFreshMobile(token: string): Promise<void> {
   if (bound.type !== 'ok') throw new Error(JSON.stringify(bound));
 }
 
-/** `pnpm ops` on the browser run's server, as an operator runs it; answers what it printed. */
-export async function ops(args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args], { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: inject('dataDir') } });
+/**
+ * `pnpm ops` as an operator runs it, on the browser run's server or, for a file that starts its own, on that
+ * server's data dir; answers what it printed.
+ */
+export async function ops(args: string[], dataDir: string = inject('dataDir')): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args], { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: dataDir } });
   return stdout;
 }

@@ -1,20 +1,10 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { REPO_ROOT } from '../../../scripts/lib/demo-server.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_OPERATOR } from '../../server/src/console/demo-operator.ts';
-import { api, baseUrl, bindFreshMobile, field, launchBrowser, open, phonePage, registerUser, screenshot, signInAs } from './browser.ts';
+import { api, baseUrl, bindFreshMobile, field, launchBrowser, open, ops, phonePage, registerUser, screenshot, signInAs } from './browser.ts';
 import { consoleShot, desktopPage, freshOperatorCode } from './console-desk.ts';
 import { chineseIdNumber } from './identity.ts';
 import { solidPng } from './png.ts';
-
-const run = promisify(execFile);
-
-/** `pnpm ops` on the browser run's server, as an operator runs it. */
-function ops(args: string[]): Promise<{ stdout: string }> {
-  return run(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args], { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: inject('dataDir') } });
-}
 
 /** A registered user with email and phone bound, as identity verification needs. */
 async function newVerifiableUser(): Promise<{ email: string; password: string }> {
@@ -236,7 +226,7 @@ describe('the operator console', () => {
 
   it('a new operator opens their one-time setup link', async () => {
     const added = await ops(['operator', 'add', `new-${Date.now()}@ops.openbourse.test`, '--role', 'reviewer', '--url', baseUrl()]);
-    const link = /(http\S+#\/setup\?token=\S+)/.exec(added.stdout)?.[1];
+    const link = /(http\S+#\/setup\?token=\S+)/.exec(added)?.[1];
     expect(link).toBeDefined();
     const setup = await desktopPage(browser);
     await setup.page.goto(link as string);

@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type DemoServer, REPO_ROOT, startDemoServer } from '../../../scripts/lib/demo-server.ts';
-import { DEMO, launchBrowser, newTab, phoneContext, screenshot } from './browser.ts';
+import { type DemoServer, startDemoServer } from '../../../scripts/lib/demo-server.ts';
+import { DEMO, launchBrowser, newTab, ops, phoneContext, screenshot } from './browser.ts';
 import { freshDeviceId } from './identity.ts';
 import { apiClient, serverClock, settledShot, storeSession } from './own-server.ts';
 
@@ -14,7 +12,6 @@ import { apiClient, serverClock, settledShot, storeSession } from './own-server.
  * the end; buy and open a blind box; play a video artwork.
  */
 
-const run = promisify(execFile);
 let server: DemoServer;
 let browser: Browser;
 let context: BrowserContext;
@@ -24,10 +21,6 @@ let token: string;
 let rival: string;
 
 const call = apiClient(() => server.url, () => token);
-
-async function ops(args: string[]): Promise<void> {
-  await run(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args], { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: server.dataDir } });
-}
 
 async function registered(email: string): Promise<string> {
   await call('/sms_mail', { user_string: email, scene: 'register' }, 'POST', '');
@@ -56,8 +49,8 @@ beforeAll(async () => {
   token = await call<string>('/user/login', { user_string: DEMO.email, password: DEMO.password });
   const rivalEmail = `rival-${Date.now()}@openbourse.test`;
   rival = await registered(rivalEmail);
-  await ops(['credit', rivalEmail, '1000', 'USDT']);
-  await ops(['credit', DEMO.email, '1000', 'USDT']);
+  await ops(['credit', rivalEmail, '1000', 'USDT'], server.dataDir);
+  await ops(['credit', DEMO.email, '1000', 'USDT'], server.dataDir);
   await storeSession(page, server.url, { 'ob.token': token });
 });
 

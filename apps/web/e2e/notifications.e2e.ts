@@ -1,21 +1,11 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import jsQR from 'jsqr';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { REPO_ROOT } from '../../../scripts/lib/demo-server.ts';
-import { api, baseUrl, dismissHomePopup, launchBrowser, open, outboxCode, phonePage, screenshot, signInAs, waitForRoute } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, baseUrl, dismissHomePopup, launchBrowser, open, ops, outboxCode, phonePage, screenshot, signInAs, waitForRoute } from './browser.ts';
 import { freshDeviceId } from './identity.ts';
 
-const run = promisify(execFile);
-
 let browser: Browser;
-
-/** `pnpm ops` on the browser run's server, as an operator runs it. */
-function ops(args: string[]) {
-  return run(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args], { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: inject('dataDir') } });
-}
 
 async function newUser(): Promise<{ email: string; password: string; token: string }> {
   const email = `notice-${Date.now()}@openbourse.test`;

@@ -324,10 +324,10 @@ describe('the money pages of a new user who holds only USDT', () => {
     await context.close();
   });
 
-  it('keeps the spot form’s order types and the book’s tabs on one line in Vietnamese at 390 px', async () => {
-    const { context, page } = await signedIn('390x844', 'vi');
+  it.each(['vi', 'fra', 'spa', 'may', 'th'] as const)('keeps the spot form’s order types and the book’s tabs on one line in %s at 390 px', async (language) => {
+    const { context, page } = await signedIn('390x844', language);
     await open(page, '/pages/transaction/currency?symbol=BTC%2FUSDT');
-    await page.getByTestId('trade-type-stop').filter({ hasText: uiText('vi', 'trade:form.stopLimit') }).waitFor();
+    await page.getByTestId('trade-type-stop').filter({ hasText: uiText(language, 'trade:form.stopLimit') }).waitFor();
     const lines = await page.evaluate(() =>
       Object.fromEntries(
         [...document.querySelectorAll('[data-testid^="trade-type-"], [data-testid^="trade-tab-"]')].map((label) => {
@@ -339,7 +339,7 @@ describe('the money pages of a new user who holds only USDT', () => {
     );
     expect(Object.keys(lines)).toHaveLength(5);
     expect(lines).toEqual(Object.fromEntries(Object.keys(lines).map((label) => [label, 1])));
-    await screenshot(page, 'phone-trade-vi');
+    await screenshot(page, `phone-trade-${language}`);
     await context.close();
   });
 
@@ -365,7 +365,7 @@ describe('the money pages of a new user who holds only USDT', () => {
     await context.close();
   });
 
-  it.each(Object.keys(PHONES) as PhoneSize[])('gives the withdraw form’s fund password and two-factor code, and a deposit’s transaction link, 40 px taps on a %s phone', async (size) => {
+  it.each(Object.keys(PHONES) as PhoneSize[])('gives the withdraw form’s verification link, fund password and two-factor code, and a deposit’s transaction link, 40 px taps on a %s phone', async (size) => {
     const { context, page } = await signedIn(size);
     const check = async (within: string) => {
       await page.locator(within).first().evaluate((element) => element.scrollIntoView({ block: 'center' }));
@@ -374,6 +374,8 @@ describe('the money pages of a new user who holds only USDT', () => {
     };
     await open(page, '/pages/fund/withdraw?currency=USDT');
     await page.getByTestId('two-factor-code').waitFor();
+    // The user is not verified yet: the notice on top links to verification.
+    await check('[data-testid="withdraw-verify-first"]');
     await check('[data-testid="withdraw-pay-password"]');
     await check('[data-testid="two-factor-code"]');
     await open(page, '/pages/fund/receive_withdraw_record?tab=deposit');

@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoServer, REPO_ROOT, startDemoServer } from '../../../scripts/lib/demo-server.ts';
+import { type DemoServer, startDemoServer } from '../../../scripts/lib/demo-server.ts';
 import { WEB_VERSION } from '../src/shared/session.ts';
-import { DEMO, dismissHomePopup, field, launchBrowser, newTab, phoneContext, screenshot } from './browser.ts';
+import { DEMO, dismissHomePopup, field, launchBrowser, newTab, ops, phoneContext, screenshot } from './browser.ts';
 import { uiText } from './texts.ts';
 
 /**
@@ -13,8 +11,6 @@ import { uiText } from './texts.ts';
  * USDT. On a server of its own with a movable clock, so the stock market can
  * be opened whatever the hour of the run.
  */
-
-const run = promisify(execFile);
 
 let server: DemoServer;
 let browser: Browser;
@@ -30,11 +26,6 @@ const available = async (currency: string, type: string) => (await api<{ availab
 
 async function open(page: Page, route: string): Promise<void> {
   await page.goto(`${server.url}/h5/#${route}`);
-}
-
-/** `pnpm ops` on this test's server, as an operator runs it. */
-function ops(args: string[]) {
-  return run(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args], { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: server.dataDir } });
 }
 
 /** Moves the server's clock to the next NYSE opening (plus a minute), if the exchange is closed now. */
@@ -117,8 +108,8 @@ describe('money inside the platform', () => {
   });
 
   it('hides small balances on the assets tab until asked, and sweeps them into USDT', async () => {
-    await ops(['credit', DEMO.email, '3', 'DOGE']);
-    await ops(['credit', DEMO.email, '0.0001', 'LTC']);
+    await ops(['credit', DEMO.email, '3', 'DOGE'], server.dataDir);
+    await ops(['credit', DEMO.email, '0.0001', 'LTC'], server.dataDir);
     const { page, pageErrors } = await newTab(context);
     await open(page, '/pages/fund/assets');
     const spot = page.getByTestId('assets-account-change');

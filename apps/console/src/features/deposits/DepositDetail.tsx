@@ -1,6 +1,6 @@
 import { Col, Descriptions, Image, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../shared/format.ts';
+import { formatTime, trimZeros } from '../../shared/format.ts';
 import { ApproveButton, RejectWithReason, type RejectReason, ReviewHistory, ReviewPanel, type ReviewUser, userFacts } from '../../shared/ReviewPanel.tsx';
 
 export interface DepositListItem {
@@ -44,7 +44,7 @@ export function DepositDetail({ id, onDecided }: { id: number; onDecided: () => 
       actions={(review) => (
         <>
           <RejectWithReason review={review} />
-          <ApproveButton review={review} confirm={t('deposits.approveConfirm', { amount: `${review.item.amount} ${review.item.currency}` })} />
+          <ApproveButton review={review} confirm={t('deposits.approveConfirm', { amount: `${trimZeros(review.item.amount)} ${review.item.currency}` })} />
         </>
       )}
     >
@@ -54,14 +54,14 @@ export function DepositDetail({ id, onDecided }: { id: number; onDecided: () => 
             <Col span={12}>
               <Descriptions column={1} size="small" bordered styles={{ label: { whiteSpace: 'nowrap', width: 128 } }}>
                 <Descriptions.Item label={t('funds.amount')}>
-                  <Typography.Text strong data-testid="deposit-amount">{`${data.amount} ${data.currency}`}</Typography.Text>
+                  <Typography.Text strong data-testid="deposit-amount">{`${trimZeros(data.amount)} ${data.currency}`}</Typography.Text>
                 </Descriptions.Item>
                 <Descriptions.Item label={t('deposits.type')}>{t(`deposits.types.${data.type ?? 0}`)}</Descriptions.Item>
                 <Descriptions.Item label={t('funds.network')}>{data.network ?? '–'}</Descriptions.Item>
                 <Descriptions.Item label={t('deposits.payerAccount')}>
                   <Typography.Text copyable={Boolean(data.payer_account)}>{data.payer_account ?? '–'}</Typography.Text>
                 </Descriptions.Item>
-                <Descriptions.Item label={t('deposits.minimum')}>{`${data.min_deposit} ${data.currency}`}</Descriptions.Item>
+                <Descriptions.Item label={t('deposits.minimum')}>{`${trimZeros(data.min_deposit)} ${data.currency}`}</Descriptions.Item>
                 <Descriptions.Item label={t('funds.submitted')}>{formatTime(data.submitted_at)}</Descriptions.Item>
                 {data.reviewed_at && <Descriptions.Item label={t('funds.reviewed')}>{`${formatTime(data.reviewed_at)} · ${data.reviewed_by ?? ''}`}</Descriptions.Item>}
                 {data.reason && <Descriptions.Item label={t('funds.reason')}>{data.reason}</Descriptions.Item>}
@@ -81,7 +81,7 @@ export function DepositDetail({ id, onDecided }: { id: number; onDecided: () => 
             columns={[
               { title: t('columns.id'), dataIndex: 'id', width: 70 },
               { title: t('deposits.route'), dataIndex: 'route', render: (route: string) => t(`deposits.routes.${route}`) },
-              { title: t('funds.amount'), dataIndex: 'amount', render: (amount: string, row) => `${amount} ${row.currency}` },
+              { title: t('funds.amount'), dataIndex: 'amount', render: (amount: string, row) => `${trimZeros(amount)} ${row.currency}` },
               { title: t('columns.status'), dataIndex: 'status', render: (status: string) => <Tag color={STATUS_COLOURS[status]}>{t(`deposits.status.${status}`)}</Tag> },
               { title: t('funds.submitted'), dataIndex: 'submitted_at', render: (time: number) => formatTime(time) },
             ]}
