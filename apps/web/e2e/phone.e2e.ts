@@ -343,6 +343,28 @@ describe('the money pages of a new user who holds only USDT', () => {
     await context.close();
   });
 
+  it('keeps the four futures order tabs on a 320 px screen in Spanish, and gives a position’s actions 40 px taps', async () => {
+    const moved = await api('/wallet/change', { currency_id: '3', number: '100', from_field: 'change', to_field: 'lever' }, token);
+    expect(moved.type).toBe('ok');
+    const opened = await api('/lever/submit', { currency_id: '1', legal_id: '3', type: '1', order_type: 'market', lots: '1', multiple: '10' }, token);
+    expect(opened.type).toBe('ok');
+    const { context, page } = await signedIn('320x640', 'spa');
+    await open(page, '/pages/transaction/contract_order');
+    await page.getByTestId('futures-close').filter({ hasText: uiText('spa', 'futures:action.close') }).waitFor();
+    const tabs = await page.locator('.futures-tabs .adm-tabs-tab').evaluateAll((titles) =>
+      titles.map((title) => {
+        const box = title.getBoundingClientRect();
+        return { title: title.textContent, fits: box.left >= 0 && box.right <= document.documentElement.clientWidth && title.scrollWidth <= title.clientWidth };
+      }),
+    );
+    expect(tabs.map((tab) => tab.title)).toContain(uiText('spa', 'futures:tabs.entrusted'));
+    expect(tabs).toEqual(tabs.map((tab) => ({ ...tab, fits: true })));
+    const tooSmall = await page.evaluate(smallTouchTargets, '[data-testid^="futures-order-"]');
+    expect(tooSmall).toEqual([]);
+    await screenshot(page, 'phone-320x640-futures-orders-spa');
+    await context.close();
+  });
+
   it('shows the whole amount hint of Convert at 320 px in every language', async () => {
     const { context, page } = await signedIn('320x640');
     for (const language of LANGUAGE_CODES) {
