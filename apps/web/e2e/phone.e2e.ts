@@ -365,6 +365,27 @@ describe('the money pages of a new user who holds only USDT', () => {
     await context.close();
   });
 
+  it('keeps "stop following" on one line beside "edit" in My copies, in Japanese at 390 px', async () => {
+    const { context, page } = await signedIn('390x844', 'jp');
+    await open(page, '/pages/copytrade/copy');
+    const card = page.locator('[data-testid="copy-trader-list"] [data-testid^="copy-trader-"]').first();
+    const traderUserId = ((await card.getAttribute('data-testid')) ?? '').replace('copy-trader-', '');
+    expect((await api('/follow/agree', {}, token)).type).toBe('ok');
+    const followed = await api('/follow/follow', { trader_user_id: traderUserId, type: '2', number: '1' }, token);
+    expect(followed.type).toBe('ok');
+    await open(page, '/pages/copytrade/my');
+    const stop = page.getByTestId('copy-cancel-follow').filter({ hasText: uiText('jp', 'copy:action.cancelFollow') });
+    await stop.waitFor();
+    const lines = await stop.evaluate((button) => {
+      const range = document.createRange();
+      range.selectNodeContents(button);
+      return new Set([...range.getClientRects()].map((line) => Math.round(line.top))).size;
+    });
+    expect(lines).toBe(1);
+    await screenshot(page, 'phone-copy-my-jp');
+    await context.close();
+  });
+
   it('shows the whole amount hint of Convert at 320 px in every language', async () => {
     const { context, page } = await signedIn('320x640');
     for (const language of LANGUAGE_CODES) {
