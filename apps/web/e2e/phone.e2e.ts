@@ -362,6 +362,12 @@ describe('the money pages of a new user who holds only USDT', () => {
     const tooSmall = await page.evaluate(smallTouchTargets, '[data-testid^="futures-order-"]');
     expect(tooSmall).toEqual([]);
     await screenshot(page, 'phone-320x640-futures-orders-spa');
+    // The ticket's side and order type read whole in its narrow form column ("A mercado" was cut to "A merca…").
+    await open(page, '/pages/transaction/contract?symbol=BTC%2FUSDT');
+    await page.getByTestId('futures-type').filter({ hasText: uiText('spa', 'futures:type.market') }).waitFor();
+    const labels = await page.locator('[data-testid="futures-side"] .adm-segmented-item-label, [data-testid="futures-type"] .adm-segmented-item-label').evaluateAll((items) => items.map((item) => ({ label: item.textContent, clipped: item.scrollWidth > item.clientWidth })));
+    expect(labels).toHaveLength(4);
+    expect(labels).toEqual(labels.map((item) => ({ ...item, clipped: false })));
     await context.close();
   });
 
