@@ -105,6 +105,9 @@ describe('earn on the phone', () => {
     await page.locator('.dual-product').first().click();
     await page.getByTestId('dual-outcomes').first().waitFor();
     expect(await page.getByTestId('dual-tie-rule').textContent()).toContain('平价规则');
+    // The − and + are 40 px taps.
+    const steps = await page.locator('[data-testid="dual-shares"] .adm-stepper-minus, [data-testid="dual-shares"] .adm-stepper-plus').evaluateAll((buttons) => buttons.map((button) => Math.min(button.getBoundingClientRect().width, button.getBoundingClientRect().height)));
+    expect(steps).toEqual([40, 40]);
     await page.locator('[data-testid="dual-shares"] .adm-stepper-plus').click();
     await expect.poll(() => page.getByTestId('dual-invested').textContent()).toContain('0.002 BTC');
     // Both outcomes of the 2 shares, as the page shows them before confirming.

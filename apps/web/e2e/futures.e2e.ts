@@ -79,7 +79,9 @@ describe('futures on the phone', () => {
     await page.goto(`${server.url}/h5/#/pages/transaction/contract?symbol=BTC%2FUSDT`);
     await page.getByTestId('futures-ticket').waitFor();
     await page.getByTestId('futures-tp').locator('input').fill('101000');
-    await expect.poll(() => page.getByTestId('futures-liquidation').textContent()).toContain('90');
+    // The ticket's figures read as the rest of the app's numbers: a grouped price, money without ledger padding.
+    await expect.poll(() => page.getByTestId('futures-liquidation').textContent()).toMatch(/^90,\d{3}\.\d{2}$/);
+    expect(await page.getByTestId('futures-margin').textContent()).toMatch(/^[\d,]+\.\d*[1-9]$|^[\d,]+\.\d{2}$/);
     // The P&L at the take-profit before submitting, with core.
     expect(minor(await page.getByTestId('futures-pnl-at-tp').textContent())).toBeGreaterThan(0);
     await screenshot(page, 'futures-contract');

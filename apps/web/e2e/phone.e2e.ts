@@ -343,6 +343,55 @@ describe('the money pages of a new user who holds only USDT', () => {
     await context.close();
   });
 
+  it('keeps the four futures order tabs on a 320 px screen in Spanish, and gives a position’s actions 40 px taps', async () => {
+    const moved = await api('/wallet/change', { currency_id: '3', number: '100', from_field: 'change', to_field: 'lever' }, token);
+    expect(moved.type).toBe('ok');
+    const opened = await api('/lever/submit', { currency_id: '1', legal_id: '3', type: '1', order_type: 'market', lots: '1', multiple: '10' }, token);
+    expect(opened.type).toBe('ok');
+    const { context, page } = await signedIn('320x640', 'spa');
+    await open(page, '/pages/transaction/contract_order');
+    await page.getByTestId('futures-close').filter({ hasText: uiText('spa', 'futures:action.close') }).waitFor();
+    const tabs = await page.locator('.futures-tabs .adm-tabs-tab').evaluateAll((titles) =>
+      titles.map((title) => {
+        const box = title.getBoundingClientRect();
+        return { title: title.textContent, fits: box.left >= 0 && box.right <= document.documentElement.clientWidth && title.scrollWidth <= title.clientWidth };
+      }),
+    );
+    expect(tabs.map((tab) => tab.title)).toContain(uiText('spa', 'futures:tabs.entrusted'));
+    expect(tabs).toEqual(tabs.map((tab) => ({ ...tab, fits: true })));
+    const tooSmall = await page.evaluate(smallTouchTargets, '[data-testid^="futures-order-"]');
+    expect(tooSmall).toEqual([]);
+    await screenshot(page, 'phone-320x640-futures-orders-spa');
+    // The ticket's side and order type read whole in its narrow form column ("A mercado" was cut to "A merca…").
+    await open(page, '/pages/transaction/contract?symbol=BTC%2FUSDT');
+    await page.getByTestId('futures-type').filter({ hasText: uiText('spa', 'futures:type.market') }).waitFor();
+    const labels = await page.locator('[data-testid="futures-side"] .adm-segmented-item-label, [data-testid="futures-type"] .adm-segmented-item-label').evaluateAll((items) => items.map((item) => ({ label: item.textContent, clipped: item.scrollWidth > item.clientWidth })));
+    expect(labels).toHaveLength(4);
+    expect(labels).toEqual(labels.map((item) => ({ ...item, clipped: false })));
+    await context.close();
+  });
+
+  it('keeps "stop following" on one line beside "edit" in My copies, in Japanese at 390 px', async () => {
+    const { context, page } = await signedIn('390x844', 'jp');
+    await open(page, '/pages/copytrade/copy');
+    const card = page.locator('[data-testid="copy-trader-list"] [data-testid^="copy-trader-"]').first();
+    const traderUserId = ((await card.getAttribute('data-testid')) ?? '').replace('copy-trader-', '');
+    expect((await api('/follow/agree', {}, token)).type).toBe('ok');
+    const followed = await api('/follow/follow', { trader_user_id: traderUserId, type: '2', number: '1' }, token);
+    expect(followed.type).toBe('ok');
+    await open(page, '/pages/copytrade/my');
+    const stop = page.getByTestId('copy-cancel-follow').filter({ hasText: uiText('jp', 'copy:action.cancelFollow') });
+    await stop.waitFor();
+    const lines = await stop.evaluate((button) => {
+      const range = document.createRange();
+      range.selectNodeContents(button);
+      return new Set([...range.getClientRects()].map((line) => Math.round(line.top))).size;
+    });
+    expect(lines).toBe(1);
+    await screenshot(page, 'phone-copy-my-jp');
+    await context.close();
+  });
+
   it('shows the whole amount hint of Convert at 320 px in every language', async () => {
     const { context, page } = await signedIn('320x640');
     for (const language of LANGUAGE_CODES) {

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../shared/api/request.ts';
-import { formatSignificant } from '../../shared/format.ts';
+import { formatDecimal, formatSignificant } from '../../shared/format.ts';
 import { type Quote, useQuote, useQuotes } from '../../shared/market/quotes.ts';
 import { ROUTES } from '../../shared/navigation.ts';
 import { useSession } from '../../shared/session.ts';
@@ -36,6 +36,9 @@ interface PriceChoice {
   setLimit(limit: string): void;
 }
 
+/** A preview figure as the app shows numbers (thousands, no ledger padding); '--' while there is none. */
+const shown = (value: string | undefined, format: (value: string) => string) => (value === undefined || value === '--' ? '--' : format(value));
+
 /** The ticket in the form column: side, market or limit, multiple, lots, optional TP/SL, and margin, fee and liquidation price from core before submitting. */
 function Ticket({ deal, contract, feedPrice, price }: { deal: LeverDeal; contract: Contract; feedPrice: string; price: PriceChoice }) {
   const { t } = useTranslation('futures');
@@ -58,7 +61,7 @@ function Ticket({ deal, contract, feedPrice, price }: { deal: LeverDeal; contrac
     : tooMuch
       ? t('issue.balance')
       : preview?.issue
-        ? t(`issue.${preview.issue}`, { price: preview.liquidationForIssue })
+        ? t(`issue.${preview.issue}`, { price: preview.liquidationForIssue === undefined ? undefined : formatDecimal(preview.liquidationForIssue) })
         : null;
 
   const send = async () => {
@@ -133,15 +136,15 @@ function Ticket({ deal, contract, feedPrice, price }: { deal: LeverDeal; contrac
       <dl className="futures-preview">
         <div>
           <dt>{t('field.margin')}</dt>
-          <dd data-testid="futures-margin">{preview?.margin ?? '--'}</dd>
+          <dd data-testid="futures-margin">{shown(preview?.margin, formatSignificant)}</dd>
         </div>
         <div>
           <dt>{t('field.fee')}</dt>
-          <dd data-testid="futures-fee">{preview?.fee ?? '--'}</dd>
+          <dd data-testid="futures-fee">{shown(preview?.fee, formatSignificant)}</dd>
         </div>
         <div>
           <dt>{t('field.liquidation')}</dt>
-          <dd data-testid="futures-liquidation">{preview?.liquidation ?? '--'}</dd>
+          <dd data-testid="futures-liquidation">{shown(preview?.liquidation, formatDecimal)}</dd>
         </div>
         {preview?.pnlAtTakeProfit !== undefined ? (
           <div>

@@ -23,7 +23,7 @@ export function Countdown({ to }: { to: number }) {
   const pad = (value: number) => String(value).padStart(2, '0');
   return (
     <span className="nft-countdown" data-testid="nft-countdown">
-      {days > 0 ? t('countdown.days', { count: days }) : ''}
+      {days > 0 ? `${t('countdown.days', { count: days })} ` : ''}
       {pad(hours)}:{pad(minutes)}:{pad(seconds)}
     </span>
   );
