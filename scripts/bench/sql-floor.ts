@@ -2,11 +2,12 @@
  * The second floor of `pnpm bench:api`: the SQLite statements a resting
  * order writes, run bare on the server's own schema and pragmas (a fresh
  * database file, migrations applied, foreign keys on) with nothing around
- * them: the client_oid claim and its answer, the order row, the hold's
- * journal entry, balance update and two postings, each order in its own
- * savepoint inside group commits of GROUP orders, as the exchange runs them.
- * No HTTP, no session, no validation, no matching, no ledger logic: what the
- * writes alone cost per order on this machine.
+ * them, as the exchange stages them: per order the client_oid claim with its
+ * answer and the hold's journal entry; per group commit of GROUP orders one
+ * multi-row insert of the order rows, one of the postings, and the holder's
+ * account read once and moved once. No HTTP, no session, no validation, no
+ * matching, no ledger logic: what the writes alone cost per order on this
+ * machine.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,37 +34,44 @@ export function measureSqlFloor(): SqlFloor {
     const userId = Number(sqlite.prepare(`INSERT INTO users (email, password_hash, nickname, invite_code, created_at) VALUES ('floor@bench', 'x', 'floor', 'FLOOR1', ?)`).run(now).lastInsertRowid);
     sqlite.prepare('INSERT INTO ledger_accounts (user_id, currency_id, account_type_id, available) VALUES (?, 3, 1, ?)').run(userId, Number.MAX_SAFE_INTEGER);
     const statements = {
-      claim: sqlite.prepare('INSERT INTO client_orders (user_id, scope, client_oid, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING 1'),
-      insertOrder: sqlite.prepare(
-        `INSERT INTO spot_orders (user_id, symbol, side, type, time_in_force, price_ticks, qty_lots, account_type_id, hold_currency_id, hold_remaining, status, sequence, reference_tick_id, created_at, updated_at)
-         VALUES (?, 'BTC/USDT', 'buy', 'limit', 'GTC', ?, 3, 1, 3, 2900, 'open', ?, NULL, ?, ?) RETURNING id`,
+      claim: sqlite.prepare(
+        `INSERT INTO client_orders (user_id, scope, client_oid, result, created_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (user_id, scope, client_oid) DO UPDATE SET result = excluded.result, created_at = excluded.created_at WHERE client_orders.created_at <= ?`,
       ),
       insertEntry: sqlite.prepare('INSERT INTO journal_entries (type, ref_type, ref_id, memo, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id'),
-      applyHold: sqlite.prepare(
-        'UPDATE ledger_accounts SET available = available - ?, frozen = frozen + ? WHERE user_id = ? AND currency_id = 3 AND account_type_id = 1 AND available >= ? RETURNING id, available, frozen',
+      findAccount: sqlite.prepare('SELECT id FROM ledger_accounts WHERE user_id = ? AND currency_id = 3 AND account_type_id = 1'),
+      balances: sqlite.prepare('SELECT available, frozen, allow_negative FROM ledger_accounts WHERE id = ?'),
+      insertOrders: sqlite.prepare(
+        `INSERT INTO spot_orders (id, user_id, symbol, side, type, time_in_force, price_ticks, qty_lots, account_type_id, hold_currency_id, hold_remaining, status, sequence, reference_tick_id, created_at, updated_at)
+         VALUES ${Array.from({ length: GROUP }, () => "(?, ?, 'BTC/USDT', 'buy', 'limit', 'GTC', ?, 3, 1, 3, 2900, 'open', ?, NULL, ?, ?)").join(', ')}`,
       ),
-      insertPostings: sqlite.prepare('INSERT INTO postings (entry_id, account_id, currency_id, bucket, amount, balance_after) VALUES (?, ?, 3, ?, ?, ?), (?, ?, 3, ?, ?, ?)'),
-      complete: sqlite.prepare('UPDATE client_orders SET result = ? WHERE user_id = ? AND scope = ? AND client_oid = ?'),
+      insertPostings: sqlite.prepare(`INSERT INTO postings (entry_id, account_id, currency_id, bucket, amount, balance_after) VALUES ${Array.from({ length: GROUP * 2 }, () => '(?, ?, 3, ?, ?, ?)').join(', ')}`),
+      moveBalances: sqlite.prepare('UPDATE ledger_accounts SET available = available + ?, frozen = frozen + ? WHERE id = ?'),
     };
     const transaction = sqlite.transaction((work: () => void) => work()).immediate;
     let sequence = 0;
-    const placeOne = () => {
-      const key = `floor-${sequence}`;
+    const placeGroup = () => {
       const at = Date.now();
-      statements.claim.get(userId, 'spot.trade', key, at);
-      const { id: orderId } = statements.insertOrder.get(userId, 9_600_000 + (sequence % 500), sequence, at, at) as { id: number };
-      const { id: entryId } = statements.insertEntry.get('spot_hold', 'spot_order', String(orderId), `hold for order ${orderId} on BTC/USDT`, at) as { id: number };
-      const account = statements.applyHold.get(2900, 2900, userId, 2900) as { id: number; available: number; frozen: number };
-      statements.insertPostings.run(entryId, account.id, 'available', -2900, account.available, entryId, account.id, 'frozen', 2900, account.frozen);
-      statements.complete.run(`{"id":${orderId}}`, userId, 'spot.trade', key);
-      sequence += 1;
+      const { id: accountId } = statements.findAccount.get(userId) as { id: number };
+      const account = statements.balances.get(accountId) as { available: number; frozen: number };
+      const orders: unknown[] = [];
+      const postings: unknown[] = [];
+      for (let inGroup = 0; inGroup < GROUP; inGroup++) {
+        sequence += 1;
+        const orderId = sequence;
+        statements.claim.run(userId, 'spot.trade', `floor-${sequence}`, `{"spot_order":${orderId}}`, at, at - 86_400_000);
+        const { id: entryId } = statements.insertEntry.get('spot_hold', 'spot_order', String(orderId), `hold for order ${orderId} on BTC/USDT`, at) as { id: number };
+        account.available -= 2900;
+        account.frozen += 2900;
+        orders.push(orderId, userId, 9_600_000 + (sequence % 500), sequence, at, at);
+        postings.push(entryId, accountId, 'available', -2900, account.available, entryId, accountId, 'frozen', 2900, account.frozen);
+      }
+      statements.insertOrders.run(orders);
+      statements.insertPostings.run(postings);
+      statements.moveBalances.run(-2900 * GROUP, 2900 * GROUP, accountId);
     };
     const place = (orders: number) => {
-      for (let placed = 0; placed < orders; placed += GROUP) {
-        transaction(() => {
-          for (let inGroup = 0; inGroup < GROUP; inGroup++) transaction(placeOne);
-        });
-      }
+      for (let placed = 0; placed < orders; placed += GROUP) transaction(placeGroup);
     };
     place(WARMUP_ORDERS);
     const before = process.cpuUsage();

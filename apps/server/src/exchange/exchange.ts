@@ -1,11 +1,11 @@
-import { type Fill, lotsToQuantity, marketBuyByTotal, OrderBook, previewSpotOrder, type Side, SpotPreviewError, SubmitResult, ticksToPrice, type TimeInForce } from '@openbourse/core';
+import { type Fill, lotsToQuantity, marketBuyByTotal, OrderBook, type Side, SpotPreviewError, SubmitResult, spotOrderAmounts, ticksToPrice, type TimeInForce } from '@openbourse/core';
 import type { Statement } from 'better-sqlite3';
 import type { Sqlite } from '../db/client.ts';
-import { type PostingLine, post } from '../ledger/ledger.ts';
+import { holdLines, type JournalEntryInput, type PostingLine, post, postMany } from '../ledger/ledger.ts';
 import type { MarketBus } from '../market/bus.ts';
 import type { Instrument, InstrumentRegistry } from '../market/instruments.ts';
 import { AppError } from '../platform/errors.ts';
-import { type IdempotencyKey, onceInTransaction } from '../platform/idempotency.ts';
+import { claimWithResult, type IdempotencyKey, onceInTransaction } from '../platform/idempotency.ts';
 import { afterFeeCharged } from '../platform/fee-hooks.ts';
 import { averagePrice } from './present.ts';
 
@@ -86,6 +86,16 @@ function prepare(sqlite: Sqlite) {
        VALUES (@symbol, @makerOrderId, @takerOrderId, @makerUserId, @takerUserId, @takerSide, @priceTicks, @qtyLots, @notional, @makerFee, @takerFee, @referenceTickId, @now) RETURNING id`,
     ) as Statement<[Record<string, unknown>], { id: number }>,
     order: sqlite.prepare(`SELECT ${ORDER_COLUMNS} FROM spot_orders WHERE id = ?`) as Statement<[number], OrderRow>,
+    // The highest id ever given (AUTOINCREMENT never reuses one), and the highest present should that record be off: a clash would fail every batch.
+    lastOrderId: sqlite
+      .prepare("SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'spot_orders'), 0), COALESCE((SELECT MAX(id) FROM spot_orders), 0))")
+      .pluck() as Statement<[], number>,
+    holderBalances: sqlite.prepare('SELECT available, frozen FROM ledger_accounts WHERE user_id = ? AND currency_id = ? AND account_type_id = ? AND allow_negative = 0') as Statement<
+      [number, number, number],
+      StagedBalances
+    >,
+    /** Multi-row inserts of staged orders by number of rows, prepared on first use. */
+    insertStaged: new Map<number, Statement<unknown[]>>(),
     openOrders: sqlite.prepare(`SELECT ${ORDER_COLUMNS} FROM spot_orders WHERE symbol = ? AND status = 'open' ORDER BY sequence`) as Statement<[string], OrderRow>,
     userOpenOrders: sqlite.prepare(`SELECT ${ORDER_COLUMNS} FROM spot_orders WHERE user_id = ? AND status = 'open' ORDER BY id`) as Statement<[number], OrderRow>,
   };
@@ -93,11 +103,33 @@ function prepare(sqlite: Sqlite) {
 
 type Statements = ReturnType<typeof prepare>;
 
+/** Columns of a staged order's row, in insert order (status is always 'open'). */
+const STAGED_COLUMNS = ['id', 'userId', 'symbol', 'side', 'type', 'timeInForce', 'priceTicks', 'qtyLots', 'accountTypeId', 'holdCurrencyId', 'holdRemaining', 'sequence', 'referenceTickId', 'createdAt', 'updatedAt'] as const;
+/** Staged orders per multi-row insert: 15 values each, far below SQLite's limit of bound values. */
+const STAGED_PER_INSERT = 64;
+
+/** A limit order that may rest without trading, and so may be staged (see stageResting). */
+interface RestingRequest {
+  instrument: Instrument;
+  userId: number;
+  input: PlaceOrderInput;
+  key: IdempotencyKey | undefined;
+}
+
 interface QueuedCommand {
   work: () => unknown;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
+  resting?: RestingRequest;
 }
+
+/** A holder's spot balances as the batch's staged holds leave them. */
+interface StagedBalances {
+  available: number;
+  frozen: number;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /** What a command changed, announced once it has committed. */
 interface Effects {
@@ -107,6 +139,13 @@ interface Effects {
   trades: { id: number; fill: Fill; takerSide: Side }[];
   /** Orders this command filled completely: each owner hears of it once the command has committed. */
   filled: { orderId: number; userId: number; side: Side }[];
+}
+
+/** What a command (or a run of staged orders) changed on one instrument, announced after the batch commits. */
+interface Announcement {
+  instrument: Instrument;
+  effects: Effects;
+  staged?: true;
 }
 
 const REJECTION_MESSAGES = {
@@ -139,9 +178,19 @@ export class Exchange {
   /** User commands waiting for the next batch (see flush). */
   private queue: QueuedCommand[] = [];
   /** While a batch runs: what its commands changed, announced once the batch has committed. */
-  private deferred: { instrument: Instrument; effects: Effects }[] | null = null;
+  private deferred: Announcement[] | null = null;
   /** Set on shutdown (see close): the database is about to close, so no new command may start. */
   private closed = false;
+  /**
+   * Resting orders of the running batch whose rows are not written yet: the
+   * book holds them and their answers are ready. writeStaged writes them all
+   * at once, before any other command of the batch runs and before it commits.
+   */
+  private staged: { row: OrderRow; instrument: Instrument }[] = [];
+  /** Balances staged holds were checked against, by holder account; read once per run of staging. */
+  private readonly stagedBalances = new Map<string, StagedBalances>();
+  /** The id the next staged order takes; read when the first of a run of staging is staged. */
+  private nextStagedId: number | null = null;
   /** Owners told nothing when their orders fill (the market maker: nobody reads its notifications, and they would pile up with every fill). */
   private readonly quietOwners = new Set<number>();
 
@@ -210,6 +259,7 @@ export class Exchange {
    */
   place(userId: number, input: PlaceOrderInput, key?: IdempotencyKey, steps: PlacementSteps = {}): Promise<OrderRow> {
     const instrument = this.instrument(input.symbol);
+    const mayRest = input.type === 'limit' && input.timeInForce === 'GTC' && input.quoteTotal === undefined && !steps.before && !steps.after;
     return this.enqueue(() => {
       let orderId = 0;
       let untouched: OrderRow | null = null;
@@ -228,7 +278,7 @@ export class Exchange {
         once?.record({ spot_order: orderId });
       });
       return untouched ?? (this.statements.order.get(orderId) as OrderRow);
-    });
+    }, mayRest ? { instrument, userId, input, key } : undefined);
   }
 
   /** Cancels the caller's own open order and releases what it still holds. */
@@ -299,14 +349,14 @@ export class Exchange {
   /**
    * Group commit: the commit, not the matching, is what an order costs most,
    * so the user commands that arrive within one turn of the event loop run
-   * together in one transaction, each in its own savepoint (one failing
-   * leaves the others intact), and are answered once that transaction has
-   * committed.
+   * together in one transaction (see run: one refused leaves the others
+   * intact), and are answered once that transaction has committed. `resting`
+   * marks an order that may be staged.
    */
-  private enqueue<T>(work: () => T): Promise<T> {
+  private enqueue<T>(work: () => T, resting?: RestingRequest): Promise<T> {
     if (this.closed) return Promise.reject(new AppError('errors.serviceRestarting'));
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject, resting });
       if (this.queue.length === 1) setImmediate(() => this.flush());
     });
   }
@@ -316,21 +366,17 @@ export class Exchange {
     // Already run by close(): the database may be gone by the time the scheduled flush comes.
     if (batch.length === 0) return;
     this.queue = [];
-    const deferred: { instrument: Instrument; effects: Effects }[] = [];
-    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    const deferred: Announcement[] = [];
+    const outcomes: Outcome[] = [];
     this.deferred = deferred;
     try {
       this.transaction(() => {
-        for (const command of batch) {
-          try {
-            outcomes.push({ ok: true, value: command.work() });
-          } catch (error) {
-            outcomes.push({ ok: false, error });
-          }
-        }
+        for (const command of batch) outcomes.push(this.run(command));
+        this.writeStaged();
       });
     } catch (error) {
       // The commit itself failed: nothing of the batch happened, in the database or in the books.
+      this.discardStaged();
       this.start();
       for (const command of batch) command.reject(error);
       return;
@@ -343,6 +389,144 @@ export class Exchange {
       if (outcome?.ok) command.resolve(outcome.value);
       else command.reject(outcome?.error);
     });
+  }
+
+  /**
+   * One command of a batch: a resting order is staged when it can be, anything
+   * else runs in its own savepoint. A refusal is the command's own outcome; a
+   * staging failure that is not a refusal may have left work half done and
+   * fails the whole batch.
+   */
+  private run(command: QueuedCommand): Outcome {
+    try {
+      const staged = command.resting ? this.stageResting(command.resting) : null;
+      if (staged) return { ok: true, value: staged };
+    } catch (error) {
+      if (error instanceof AppError) return { ok: false, error };
+      throw error;
+    }
+    // It may read, fill or cancel them: the orders staged so far are written first.
+    this.writeStaged();
+    try {
+      return { ok: true, value: command.work() };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  }
+
+  /**
+   * The common order, a limit order that rests without trading, without a
+   * savepoint of its own: every check that could refuse it runs before
+   * anything changes, its idempotency key is claimed with its answer in one
+   * statement, and its row, hold entry and balance move are written with the
+   * batch's other staged orders (writeStaged). Answers the order as placed, or
+   * null when it must take the general path: it would trade, or its key
+   * belongs to an earlier order.
+   */
+  private stageResting({ instrument, userId, input, key }: RestingRequest): OrderRow | null {
+    if (this.wouldTake(instrument, input)) return null;
+    const book = this.book(instrument.symbol);
+    const hold = this.holdFor(instrument, input);
+    this.nextStagedId ??= (this.statements.lastOrderId.get() as number) + 1;
+    const id = this.nextStagedId;
+    const request = { type: 'limit', id, ownerId: userId, side: input.side, priceTicks: input.priceTicks, qtyLots: input.lots, timeInForce: 'GTC' } as const;
+    // In the general path's order: the hold is refused before the book looks at the order.
+    const balances = this.stagedBalancesOf(userId, instrument, hold.currencyId);
+    if (!balances || balances.available < hold.amount) throw new AppError('errors.insufficientBalance');
+    const rejection = book.rejectionOf(request);
+    if (rejection !== null) throw new AppError(REJECTION_MESSAGES[rejection as keyof typeof REJECTION_MESSAGES] ?? 'errors.parameterError');
+    const now = this.deps.now();
+    if (key && !claimWithResult(this.deps.sqlite, key, now, { spot_order: id })) return null;
+    const result = book.submit(request, this.result);
+    if (result.status !== 'resting') throw new Error(`staged order ${id} was expected to rest, the book answered ${result.status}`);
+    this.nextStagedId = id + 1;
+    balances.available -= hold.amount;
+    balances.frozen += hold.amount;
+    const row = this.restingRow(id, userId, instrument, input, hold, result.sequence, now);
+    this.staged.push({ row, instrument });
+    // Staged orders in a row share one announcement: one book change, one balance change per owner.
+    const last = this.deferred?.at(-1);
+    if (last?.staged && last.instrument === instrument) last.effects.orders.set(id, userId);
+    else this.deferred?.push({ instrument, effects: { bookChanged: true, orders: new Map([[id, userId]]), trades: [], filled: [] }, staged: true });
+    return row;
+  }
+
+  private stagedBalancesOf(userId: number, instrument: Instrument, currencyId: number): StagedBalances | undefined {
+    const key = `${userId}:${currencyId}:${instrument.accountTypeId}`;
+    let balances = this.stagedBalances.get(key);
+    if (!balances) {
+      balances = this.statements.holderBalances.get(userId, currencyId, instrument.accountTypeId);
+      if (balances) this.stagedBalances.set(key, balances);
+    }
+    return balances;
+  }
+
+  /** Writes the staged orders: their rows in multi-row inserts, then their hold entries through the ledger, each account moved once. */
+  private writeStaged(): void {
+    const staged = this.staged;
+    if (staged.length === 0) return;
+    this.discardStaged();
+    for (let start = 0; start < staged.length; start += STAGED_PER_INSERT) {
+      const chunk = staged.slice(start, start + STAGED_PER_INSERT);
+      const values: unknown[] = [];
+      for (const { row } of chunk) for (const column of STAGED_COLUMNS) values.push(row[column]);
+      this.insertStagedStatement(chunk.length).run(values);
+    }
+    postMany(this.deps.sqlite, staged.map(({ row, instrument }) => this.holdEntry(row.userId, instrument, { currencyId: row.holdCurrencyId, amount: row.holdRemaining }, row.id)), this.deps.now());
+  }
+
+  /** Forgets what was staged: written, or rolled back with the batch. */
+  private discardStaged(): void {
+    this.staged = [];
+    this.stagedBalances.clear();
+    this.nextStagedId = null;
+  }
+
+  private insertStagedStatement(rows: number): Statement<unknown[]> {
+    let statement = this.statements.insertStaged.get(rows);
+    if (!statement) {
+      const placeholders = `(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?)`;
+      statement = this.deps.sqlite.prepare(
+        `INSERT INTO spot_orders (id, user_id, symbol, side, type, time_in_force, price_ticks, qty_lots, account_type_id, hold_currency_id, hold_remaining, status, sequence, reference_tick_id, created_at, updated_at)
+         VALUES ${Array.from({ length: rows }, () => placeholders).join(', ')}`,
+      );
+      this.statements.insertStaged.set(rows, statement);
+    }
+    return statement;
+  }
+
+  /** An order as it stands when it rests untouched: what its insert wrote. */
+  private restingRow(
+    id: number,
+    userId: number,
+    instrument: Instrument,
+    input: PlaceOrderInput,
+    hold: { currencyId: number; amount: number },
+    sequence: number,
+    now: number,
+  ): OrderRow {
+    return {
+      id,
+      userId,
+      symbol: instrument.symbol,
+      side: input.side,
+      type: input.type,
+      timeInForce: input.timeInForce,
+      priceTicks: input.priceTicks,
+      qtyLots: input.lots,
+      filledLots: 0,
+      filledQuote: 0,
+      fee: 0,
+      accountTypeId: instrument.accountTypeId,
+      holdCurrencyId: hold.currencyId,
+      holdRemaining: hold.amount,
+      status: 'open',
+      cancelReason: null,
+      sequence,
+      referenceTickId: input.referenceTickId,
+      createdAt: now,
+      updatedAt: now,
+    };
   }
 
   /**
@@ -418,9 +602,7 @@ export class Exchange {
     const untouched = result.fills.length === 0 && result.status !== 'filled' && result.status !== 'cancelled';
     return {
       id: orderId,
-      untouched: untouched
-        ? { ...inserted, id: orderId, filledLots: 0, filledQuote: 0, fee: 0, status: 'open', cancelReason: null, createdAt: now, updatedAt: now }
-        : null,
+      untouched: untouched ? this.restingRow(orderId, userId, instrument, input, hold, sequence, now) : null,
     };
   }
 
@@ -450,10 +632,10 @@ export class Exchange {
     effects.orders.set(order.id, order.userId);
   }
 
-  /** What an order freezes, computed by the same preview the web client shows: a buy its notional plus the taker fee, a sell its quantity. */
+  /** What an order freezes, computed by the same formula as the preview the web client shows: a buy its notional plus the taker fee, a sell its quantity. */
   private holdFor(instrument: Instrument, input: PlaceOrderInput): { currencyId: number; amount: number } {
     try {
-      const { hold } = previewSpotOrder({ def: instrument.def, side: input.side, type: input.type, priceTicks: input.priceTicks, lots: input.lots });
+      const { hold } = spotOrderAmounts({ def: instrument.def, side: input.side, type: input.type, priceTicks: input.priceTicks, lots: input.lots });
       return { currencyId: hold.currency === 'base' ? instrument.base.id : instrument.quote.id, amount: hold.amount };
     } catch (error) {
       if (error instanceof SpotPreviewError) throw new AppError(error.reason === 'invalid_price' ? 'validation.price' : 'validation.quantity');
@@ -466,21 +648,11 @@ export class Exchange {
   }
 
   private postHold(userId: number, instrument: Instrument, hold: { currencyId: number; amount: number }, orderId: number, now: number): void {
-    const account = this.account(userId, instrument, hold.currencyId);
-    post(
-      this.deps.sqlite,
-      {
-        type: 'spot_hold',
-        refType: 'spot_order',
-        refId: orderId,
-        memo: `hold for order ${orderId} on ${instrument.symbol}`,
-        lines: [
-          { account, bucket: 'available', amount: -hold.amount },
-          { account, bucket: 'frozen', amount: hold.amount },
-        ],
-      },
-      now,
-    );
+    post(this.deps.sqlite, this.holdEntry(userId, instrument, hold, orderId), now);
+  }
+
+  private holdEntry(userId: number, instrument: Instrument, hold: { currencyId: number; amount: number }, orderId: number): JournalEntryInput {
+    return { type: 'spot_hold', refType: 'spot_order', refId: orderId, memo: `hold for order ${orderId} on ${instrument.symbol}`, lines: holdLines(this.account(userId, instrument, hold.currencyId), hold.amount) };
   }
 
   /**

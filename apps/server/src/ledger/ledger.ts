@@ -245,13 +245,14 @@ export function postMany(sqlite: Sqlite, entries: JournalEntryInput[], now: numb
     assertBalanced(entry.lines);
     const entryId = (statements.insertEntry.get(entry.type, entry.refType, String(entry.refId), entry.memo, now) as { id: number }).id;
     // As in post(): an entry's lines on one account move it together, and each line records the balance after the entry.
+    const lineAccounts = entry.lines.map((line) => running(line.account));
     const changes = new Map<RunningAccount, BalanceChange>();
-    for (const line of entry.lines) {
-      const account = running(line.account);
+    entry.lines.forEach((line, index) => {
+      const account = lineAccounts[index] as RunningAccount;
       const change = changes.get(account) ?? { available: 0, frozen: 0 };
       change[line.bucket] += line.amount;
       changes.set(account, change);
-    }
+    });
     for (const [account, change] of changes) {
       const available = account.available + change.available;
       const frozen = account.frozen + change.frozen;
@@ -263,10 +264,10 @@ export function postMany(sqlite: Sqlite, entries: JournalEntryInput[], now: numb
       account.moved.available += change.available;
       account.moved.frozen += change.frozen;
     }
-    for (const line of entry.lines) {
-      const account = running(line.account);
+    entry.lines.forEach((line, index) => {
+      const account = lineAccounts[index] as RunningAccount;
       postingValues.push(entryId, account.id, line.account.currencyId, line.bucket, line.amount, account[line.bucket]);
-    }
+    });
     return entryId;
   });
   for (let start = 0; start < postingValues.length; start += POSTINGS_PER_INSERT * 6) {

@@ -50,6 +50,7 @@ export function idempotencyKey(userId: number, scope: string, clientOid: string 
 interface Statements {
   find: Statement<[number, string, string], { result: string | null }>;
   claim: Statement<[number, string, string, number, number]>;
+  claimWithResult: Statement<[number, string, string, string, number, number]>;
   complete: Statement<[string, number, string, string]>;
   release: Statement<[number, string, string]>;
   purge: Statement<[number]>;
@@ -67,6 +68,10 @@ function statementsFor(sqlite: Sqlite): Statements {
       claim: sqlite.prepare(
         `INSERT INTO client_orders (user_id, scope, client_oid, result, created_at) VALUES (?, ?, ?, NULL, ?)
          ON CONFLICT (user_id, scope, client_oid) DO UPDATE SET result = NULL, created_at = excluded.created_at WHERE client_orders.created_at <= ?`,
+      ),
+      claimWithResult: sqlite.prepare(
+        `INSERT INTO client_orders (user_id, scope, client_oid, result, created_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (user_id, scope, client_oid) DO UPDATE SET result = excluded.result, created_at = excluded.created_at WHERE client_orders.created_at <= ?`,
       ),
       complete: sqlite.prepare('UPDATE client_orders SET result = ? WHERE user_id = ? AND scope = ? AND client_oid = ?'),
       release: sqlite.prepare('DELETE FROM client_orders WHERE user_id = ? AND scope = ? AND client_oid = ? AND result IS NULL'),
@@ -105,6 +110,17 @@ export function onceInTransaction<T>(sqlite: Sqlite, key: IdempotencyKey, now: n
     return { earlier: JSON.parse(outcome.result) as T, record: () => {} };
   }
   return { earlier: undefined, record: (result) => complete(sqlite, key, result) };
+}
+
+/**
+ * For a command whose result is known before its effect is written (an
+ * order whose id is assigned up front): claims the key and stores the result
+ * in one statement, inside the caller's transaction. Answers false, writing
+ * nothing, when the key belongs to an earlier request; onceInTransaction then
+ * reads what that one stored.
+ */
+export function claimWithResult(sqlite: Sqlite, key: IdempotencyKey, now: number, result: unknown): boolean {
+  return statementsFor(sqlite).claimWithResult.run(key.userId, key.scope, key.clientOid, JSON.stringify(result), now, now - CLIENT_OID_WINDOW_MS).changes === 1;
 }
 
 /** Requests still running, per database and key: a concurrent duplicate shares the first one's promise. */

@@ -29,16 +29,19 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext): P
     (token) => lookupSession(ctx, token)?.id ?? null,
     (channel) => isKnownChannel(ctx, channel),
   );
-  await app.register(websocket, {
-    options: { maxPayload: 64 * 1024, perMessageDeflate: false },
-    // Instead of the plugin's plain close: clients are told to reconnect, and the HTTP server, which waits for every socket, can stop.
-    preClose: async () => {
-      await hub.closeForRestart();
-      app.websocketServer.close();
-    },
+  // In a scope of its own: the plugin's onRequest and onResponse hooks then run for /socket.io only, not for every API call.
+  await app.register(async (scope) => {
+    await scope.register(websocket, {
+      options: { maxPayload: 64 * 1024, perMessageDeflate: false },
+      // Instead of the plugin's plain close: clients are told to reconnect, and the HTTP server, which waits for every socket, can stop.
+      preClose: async () => {
+        await hub.closeForRestart();
+        scope.websocketServer.close();
+      },
+    });
+    // Spec 7 names the realtime path /socket.io; the protocol is plain JSON over WebSocket.
+    scope.get('/socket.io', { websocket: true, schema: { hide: true } }, (socket) => hub.attach(socket));
   });
-  // Spec 7 names the realtime path /socket.io; the protocol is plain JSON over WebSocket.
-  app.get('/socket.io', { websocket: true, schema: { hide: true } }, (socket) => hub.attach(socket));
   hub.start();
   app.addHook('onClose', async () => hub.stop());
   ctx.log.debug({ maxBuffered: MAX_BUFFERED_BYTES }, 'realtime ready');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { feeFromBps } from '../matching/fees.ts';
 import { OrderBook } from '../matching/order-book.ts';
 import { deriveSpec, type InstrumentDef, priceToTicks, quantityToLots } from './instrument.ts';
-import { marketBuyByTotal, marketProtectionPrice, previewSpotOrder, SpotPreviewError, tpSlHold } from './spot-preview.ts';
+import { marketBuyByTotal, marketProtectionPrice, previewSpotOrder, SpotPreviewError, spotOrderAmounts, tpSlHold } from './spot-preview.ts';
 import { BTC_USDT } from './test-fixtures.ts';
 
 
@@ -124,6 +124,31 @@ describe('previewSpotOrder', () => {
           }
           expect(spent).toBeLessThanOrEqual(preview.hold.amount);
           expect(preview.receive.amount).toBe(totalLots * spec.baseUnitsPerLot);
+        },
+      ),
+    );
+  });
+});
+
+describe('spotOrderAmounts', () => {
+  it('are the preview\'s minor-unit amounts, for any side, type, price and quantity of either instrument', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(BTC_USDT, AAPL_USD),
+        fc.constantFrom('buy' as const, 'sell' as const),
+        fc.constantFrom('limit' as const, 'market' as const),
+        fc.integer({ min: 1, max: 100_000_000 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        (def, side, type, priceTicks, orderLots) => {
+          const input = { def, side, type, priceTicks, lots: orderLots };
+          const preview = previewSpotOrder(input);
+          expect(spotOrderAmounts(input)).toEqual({
+            notional: preview.notional,
+            fee: preview.fee,
+            hold: { currency: preview.hold.currency, amount: preview.hold.amount },
+            receive: { currency: preview.receive.currency, amount: preview.receive.amount },
+            belowMinNotional: preview.belowMinNotional,
+          });
         },
       ),
     );

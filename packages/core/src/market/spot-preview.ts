@@ -53,13 +53,22 @@ export class SpotPreviewError extends Error {
 
 const isPositiveSafeInteger = (value: number): boolean => Number.isSafeInteger(value) && value > 0;
 
+/** A spot order's costs in minor units only: what the server holds on the order path, where the preview's decimal strings would be wasted. */
+export interface SpotOrderAmounts {
+  readonly notional: MinorUnits;
+  readonly fee: MinorUnits;
+  readonly hold: { readonly currency: 'base' | 'quote'; readonly amount: MinorUnits };
+  readonly receive: { readonly currency: 'base' | 'quote'; readonly amount: MinorUnits };
+  readonly belowMinNotional: boolean;
+}
+
 /**
  * Costs of a spot order, shared by the server (funds to hold) and the web
- * client (preview). The fee is the taker fee on the full notional: the
+ * client (preview, below). The fee is the taker fee on the full notional: the
  * engine charges floor(fill notional × bps) per fill, whose sum never exceeds
  * it, and a buy never fills above priceTicks, so `hold` always covers the order.
  */
-export function previewSpotOrder(input: SpotPreviewInput): SpotPreview {
+export function spotOrderAmounts(input: SpotPreviewInput): SpotOrderAmounts {
   const { def, side, type, priceTicks, lots } = input;
   if (side !== 'buy' && side !== 'sell') throw new SpotPreviewError('invalid_side');
   if (type !== 'limit' && type !== 'market') throw new SpotPreviewError('invalid_order_type');
@@ -70,39 +79,31 @@ export function previewSpotOrder(input: SpotPreviewInput): SpotPreview {
   const baseUnits = lots * spec.baseUnitsPerLot;
   if (!Number.isSafeInteger(notional) || !Number.isSafeInteger(baseUnits)) throw new SpotPreviewError('notional_overflow');
   const fee = feeFromBps(notional, spec.takerFeeBps);
-  const quote = (amount: MinorUnits): PreviewAmount => ({
-    currency: 'quote',
-    asset: def.quote,
-    amount,
-    amountDecimal: quoteMinorToDecimal(def, amount),
-  });
-  const base: PreviewAmount = {
-    currency: 'base',
-    asset: def.base,
-    amount: baseUnits,
-    amountDecimal: baseMinorToDecimal(def, baseUnits),
-  };
-  let hold: PreviewAmount;
-  let receive: PreviewAmount;
-  if (side === 'buy') {
-    const total = notional + fee;
-    if (!Number.isSafeInteger(total)) throw new SpotPreviewError('notional_overflow');
-    hold = quote(total);
-    receive = base;
-  } else {
-    hold = base;
-    receive = quote(notional - fee);
-  }
+  const belowMinNotional = notional < spec.minNotional;
+  if (side === 'sell') return { notional, fee, hold: { currency: 'base', amount: baseUnits }, receive: { currency: 'quote', amount: notional - fee }, belowMinNotional };
+  const total = notional + fee;
+  if (!Number.isSafeInteger(total)) throw new SpotPreviewError('notional_overflow');
+  return { notional, fee, hold: { currency: 'quote', amount: total }, receive: { currency: 'base', amount: baseUnits }, belowMinNotional };
+}
+
+/** The order's costs with each amount also as a decimal string in its currency's scale: what the order form shows. */
+export function previewSpotOrder(input: SpotPreviewInput): SpotPreview {
+  const { def, side, type } = input;
+  const amounts = spotOrderAmounts(input);
+  const withDecimal = ({ currency, amount }: { currency: 'base' | 'quote'; amount: MinorUnits }): PreviewAmount =>
+    currency === 'base'
+      ? { currency, asset: def.base, amount, amountDecimal: baseMinorToDecimal(def, amount) }
+      : { currency, asset: def.quote, amount, amountDecimal: quoteMinorToDecimal(def, amount) };
   return {
     side,
     type,
-    notional,
-    notionalDecimal: quoteMinorToDecimal(def, notional),
-    fee,
-    feeDecimal: quoteMinorToDecimal(def, fee),
-    hold,
-    receive,
-    belowMinNotional: notional < spec.minNotional,
+    notional: amounts.notional,
+    notionalDecimal: quoteMinorToDecimal(def, amounts.notional),
+    fee: amounts.fee,
+    feeDecimal: quoteMinorToDecimal(def, amounts.fee),
+    hold: withDecimal(amounts.hold),
+    receive: withDecimal(amounts.receive),
+    belowMinNotional: amounts.belowMinNotional,
   };
 }
 

@@ -480,9 +480,20 @@ describe('validation', () => {
     ['invalid_order_type', { ...market(1, 'buy', 1), type: 'stop' as 'market' }],
   ])('rejects with %s', (reason, request) => {
     const book = newBook();
+    // Asked first, without submitting: the same reason, and the book and its sequence untouched.
+    expect(book.rejectionOf(request)).toBe(reason);
+    expect(book.upcomingSequence).toBe(1);
     const result = book.submit(request);
     expect(result).toMatchObject({ status: 'rejected', reason, filledLots: 0, remainingLots: 0, cancelledLots: 0 });
     expect(book.openOrderCount).toBe(0);
+  });
+
+  it('finds nothing to refuse in a request it would accept, and changes nothing by looking', () => {
+    const book = newBook({ minNotional: 500 });
+    expect(book.rejectionOf(limit(1, 'buy', 100, 5))).toBeNull();
+    expect(book.rejectionOf(limit(1, 'buy', 100, 4))).toBe('below_min_notional');
+    expect(book.openOrderCount).toBe(0);
+    expect(book.submit(limit(1, 'buy', 100, 5)).status).toBe('resting');
   });
 
   it('rejects an id that is already resting, even for a market order', () => {

@@ -127,6 +127,11 @@ export class OrderBook {
     return out;
   }
 
+  /** Why submit would refuse this request, without submitting it; null when it would be accepted. */
+  rejectionOf(request: OrderRequest): RejectReason | null {
+    return this.validate(request);
+  }
+
   /** Removes a resting order; an unknown (or already finished) id is reported, not thrown. */
   cancel(orderId: number): CancelResult {
     const order = this.ordersById.get(orderId);
