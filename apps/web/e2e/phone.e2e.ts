@@ -371,6 +371,21 @@ describe('the money pages of a new user who holds only USDT', () => {
     await context.close();
   });
 
+  it('reads the futures ticket’s sides and order types whole at 320 px in every language', async () => {
+    const { context, page } = await signedIn('320x640');
+    for (const language of LANGUAGE_CODES) {
+      await writeStorage(page, { 'ob.lang': language });
+      await open(page, '/pages/transaction/contract?symbol=BTC%2FUSDT');
+      await page.getByTestId('futures-type').filter({ hasText: uiText(language, 'futures:type.market') }).waitFor();
+      // Vietnamese "Thị trường" was cut to "Thị trườ…" by the labels' padding.
+      const labels = await page.locator('[data-testid="futures-side"] .adm-segmented-item-label, [data-testid="futures-type"] .adm-segmented-item-label').evaluateAll((items) => items.map((item) => ({ label: item.textContent, clipped: item.scrollWidth > item.clientWidth })));
+      expect(labels).toHaveLength(4);
+      expect({ language, labels }).toEqual({ language, labels: labels.map((item) => ({ ...item, clipped: false })) });
+      if (language === 'vi') await screenshot(page, 'phone-320x640-futures-ticket-vi');
+    }
+    await context.close();
+  });
+
   it('keeps "stop following" on one line beside "edit" in My copies, in Japanese at 390 px', async () => {
     const { context, page } = await signedIn('390x844', 'jp');
     await open(page, '/pages/copytrade/copy');
