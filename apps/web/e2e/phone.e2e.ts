@@ -1,4 +1,4 @@
-import { LANGUAGE_CODES } from '@openbourse/i18n';
+import { type Language, LANGUAGE_CODES } from '@openbourse/i18n';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentTotp } from '../../server/src/platform/totp.ts';
@@ -282,6 +282,60 @@ describe('everyday polish', () => {
 });
 
 /**
+ * Pages whose header has links or a button beside the title, each with the
+ * title's text and one of its actions (shown to a signed-in user). At 320 px
+ * the titles of several were cut to "Mercado N…", "Opciones por seg…".
+ */
+const HEADERS_WITH_ACTIONS: { route: string; title: (language: Language) => string; action: string }[] = [
+  { route: '/pages/nft/nft', title: (language) => uiText(language, 'nft:title'), action: 'nft-mine-link' },
+  { route: '/pages/nft/mine', title: (language) => uiText(language, 'nft:mine.title'), action: 'nft-my-nft-link' },
+  { route: '/pages/ieo/ieo', title: (language) => uiText(language, 'ieo:title'), action: 'ieo-my-orders' },
+  { route: '/pages/transaction/seconds', title: (language) => uiText(language, 'options:title'), action: 'options-orders-link' },
+  { route: '/pages/transaction/contract?symbol=BTC%2FUSDT', title: (language) => `BTC/USDT · ${uiText(language, 'futures:title')}`, action: 'futures-orders-link' },
+  { route: '/pages/lockming/lockming', title: (language) => uiText(language, 'lockMining:title'), action: 'lock-my-orders' },
+  { route: '/pages/invest/invest', title: (language) => uiText(language, 'dual:title'), action: 'dual-mine-link' },
+  { route: '/pages/notice/index', title: (language) => uiText(language, 'notifications:page.title'), action: 'notice-mark-all' },
+];
+
+describe('page headers with actions beside the title', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it.each(LANGUAGE_CODES.flatMap((language) => (Object.keys(PHONES) as PhoneSize[]).map((size) => [language, size] as const)))(
+    'show the whole title and give each action a named 40 px tap in %s on a %s phone',
+    async (language, size) => {
+      const context = await phone(browser, size);
+      const { page } = await newTab(context);
+      await signInAs(page, DEMO.email, DEMO.password);
+      await writeStorage(page, { 'ob.lang': language });
+      for (const { route, title, action } of HEADERS_WITH_ACTIONS) {
+        await open(page, route);
+        await page.getByTestId(action).waitFor();
+        const header = page.locator('.nav-bar');
+        await header.locator('.adm-nav-bar-title').filter({ hasText: title(language) }).waitFor();
+        // A title may wrap between words onto a second line, but nothing of it may be cut off.
+        const clipped = await header.locator('.adm-nav-bar-title').evaluate((shown) => shown.scrollWidth > shown.clientWidth || shown.scrollHeight > shown.clientHeight);
+        expect({ route, clipped }).toEqual({ route, clipped: false });
+        // Shown as an icon on the narrow phone, an action keeps its label as its name.
+        const unnamed = await header.locator('.header-action').evaluateAll((actions) => actions.filter((shown) => !shown.getAttribute('aria-label') || shown.getAttribute('title') !== shown.getAttribute('aria-label')).length);
+        expect({ route, unnamed }).toEqual({ route, unnamed: 0 });
+        const tooSmall = await page.evaluate(smallTouchTargets, '.nav-bar .adm-nav-bar-right');
+        expect({ route, tooSmall }).toEqual({ route, tooSmall: [] });
+        if (size === '320x640' && (language === 'spa' || language === 'jp')) await screenshot(page, `phone-320x640-header-${language}-${route.replace(/\?.*/, '').split('/').slice(2).join('-')}`);
+      }
+      await context.close();
+    },
+  );
+});
+
+/**
  * A new user who holds only USDT, with two-factor on and a chain deposit in
  * the records: the faults an audit of the money pages found on such an
  * account, in the languages and at the widths they showed in.
@@ -368,6 +422,21 @@ describe('the money pages of a new user who holds only USDT', () => {
     const labels = await page.locator('[data-testid="futures-side"] .adm-segmented-item-label, [data-testid="futures-type"] .adm-segmented-item-label').evaluateAll((items) => items.map((item) => ({ label: item.textContent, clipped: item.scrollWidth > item.clientWidth })));
     expect(labels).toHaveLength(4);
     expect(labels).toEqual(labels.map((item) => ({ ...item, clipped: false })));
+    await context.close();
+  });
+
+  it('reads the futures ticket’s sides and order types whole at 320 px in every language', async () => {
+    const { context, page } = await signedIn('320x640');
+    for (const language of LANGUAGE_CODES) {
+      await writeStorage(page, { 'ob.lang': language });
+      await open(page, '/pages/transaction/contract?symbol=BTC%2FUSDT');
+      await page.getByTestId('futures-type').filter({ hasText: uiText(language, 'futures:type.market') }).waitFor();
+      // Vietnamese "Thị trường" was cut to "Thị trườ…" by the labels' padding.
+      const labels = await page.locator('[data-testid="futures-side"] .adm-segmented-item-label, [data-testid="futures-type"] .adm-segmented-item-label').evaluateAll((items) => items.map((item) => ({ label: item.textContent, clipped: item.scrollWidth > item.clientWidth })));
+      expect(labels).toHaveLength(4);
+      expect({ language, labels }).toEqual({ language, labels: labels.map((item) => ({ ...item, clipped: false })) });
+      if (language === 'vi') await screenshot(page, 'phone-320x640-futures-ticket-vi');
+    }
     await context.close();
   });
 

@@ -1,10 +1,11 @@
 import { ErrorBlock, Skeleton, Tabs } from 'antd-mobile';
+import { FileOutline, QuestionCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDecimal, formatSignificant } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
-import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { HeaderLink, PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { type Direction, type DualCoin, type DualProduct, dualPaths, useDualCoins, useDualProducts } from './api.ts';
 import './dual.css';
 
@@ -98,23 +99,16 @@ function Products({ coins }: { coins: DualCoin[] }) {
 export default function InvestPage() {
   const { t } = useTranslation('dual');
   const { token } = useSession();
-  const navigate = useNavigate();
   const coins = useDualCoins();
   return (
     <>
       <PageHeader
         title={t('title')}
         right={
-          <span className="dual-header-links">
-            <button type="button" className="header-link" onClick={() => navigate(dualPaths.help)} data-testid="dual-help-link">
-              {t('help.short')}
-            </button>
-            {token ? (
-              <button type="button" className="header-link" onClick={() => navigate(dualPaths.mine)} data-testid="dual-mine-link">
-                {t('mine.short')}
-              </button>
-            ) : null}
-          </span>
+          <>
+            <HeaderLink to={dualPaths.help} label={t('help.short')} icon={<QuestionCircleOutline />} testId="dual-help-link" />
+            {token ? <HeaderLink to={dualPaths.mine} label={t('mine.short')} icon={<FileOutline />} testId="dual-mine-link" /> : null}
+          </>
         }
       />
       <div className="dual-page" data-testid="dual-page">

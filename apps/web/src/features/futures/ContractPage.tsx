@@ -1,8 +1,9 @@
 import { toneOf } from '@openbourse/core';
 import { Button, Dialog, Segmented, Skeleton } from 'antd-mobile';
+import { FileOutline } from 'antd-mobile-icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../shared/api/request.ts';
 import { formatDecimal, formatSignificant } from '../../shared/format.ts';
 import { type Quote, useQuote, useQuotes } from '../../shared/market/quotes.ts';
@@ -20,7 +21,7 @@ import '../../shared/trading/trading.css';
 import { centreInRow } from '../../shared/ui/centre-in-row.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
-import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { HeaderLink, PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { type Contract, type FuturesOrder, futuresPaths, type LeverDeal, type Side, useBatchClose, useFuturesOrders, useLeverDeal, useSubmitFutures } from './api.ts';
 import { PositionCard } from './PositionCard.tsx';
 import { liveAccountRisk, previewTicket, priceTicks, ratePercent, termsOf } from './preview.ts';
@@ -347,11 +348,7 @@ export default function ContractPage() {
       <PageHeader
         title={`${symbol} · ${t('title')}`}
         fallback="/pages/transaction/index"
-        right={
-          <Link to={futuresPaths.orders} className="futures-header-link" data-testid="futures-orders-link">
-            {t('action.myOrders')}
-          </Link>
-        }
+        right={<HeaderLink to={futuresPaths.orders} label={t('action.myOrders')} icon={<FileOutline />} testId="futures-orders-link" />}
       />
       {quote.data ? (
         // Keyed by symbol: another pair starts with a fresh ticket and subscriptions.

@@ -1,4 +1,5 @@
 import { ErrorBlock, Skeleton, Tabs } from 'antd-mobile';
+import { FileOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -7,7 +8,7 @@ import { useSession } from '../../shared/session.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { Facts } from '../../shared/ui/Facts.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
-import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { HeaderLink, PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { type IeoProject, type IeoStatus, ieoPaths, useIeoProjects } from './api.ts';
 import { IeoStatusTag } from './IeoStatusTag.tsx';
 import { Progress } from './Progress.tsx';
@@ -48,20 +49,13 @@ function ProjectCard({ project }: { project: IeoProject }) {
 export default function IeoPage() {
   const { t } = useTranslation('ieo');
   const { token } = useSession();
-  const navigate = useNavigate();
   const [tab, setTab] = useState<IeoStatus | 'all'>('all');
   const projects = useIeoProjects(tab);
   return (
     <>
       <PageHeader
         title={t('title')}
-        right={
-          token ? (
-            <button type="button" className="header-link" onClick={() => navigate(ieoPaths.orders)} data-testid="ieo-my-orders">
-              {t('orders.title')}
-            </button>
-          ) : null
-        }
+        right={token ? <HeaderLink to={ieoPaths.orders} label={t('orders.title')} icon={<FileOutline />} testId="ieo-my-orders" /> : null}
       />
       <div className="ieo-page" data-testid="ieo-page">
         <Tabs activeKey={tab} onChange={(key) => setTab(key as IeoStatus | 'all')} className="ieo-tabs">

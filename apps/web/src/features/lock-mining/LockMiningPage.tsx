@@ -1,10 +1,11 @@
 import { Button, Skeleton } from 'antd-mobile';
+import { FileOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatSignificant } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
-import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { HeaderLink, PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { Facts } from '../../shared/ui/Facts.tsx';
 import { effectiveRange, lockDayRanges } from './amounts.ts';
 import { type LockProduct, lockPaths, useLockProducts } from './api.ts';
@@ -61,13 +62,7 @@ export default function LockMiningPage() {
     <>
       <PageHeader
         title={entry ? t(`common:menu.${entry}`) : t('title')}
-        right={
-          token ? (
-            <button type="button" className="header-link" onClick={() => navigate(lockPaths.orders)} data-testid="lock-my-orders">
-              {t('orders.title')}
-            </button>
-          ) : null
-        }
+        right={token ? <HeaderLink to={lockPaths.orders} label={t('orders.title')} icon={<FileOutline />} testId="lock-my-orders" /> : null}
       />
       <div className="lock-page" data-testid="lock-mining-page">
         <button type="button" className="lock-intro" onClick={() => navigate(lockPaths.welcome)} data-testid="lock-intro">

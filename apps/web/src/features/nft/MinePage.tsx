@@ -1,9 +1,9 @@
 import { Button, Tabs, Toast } from 'antd-mobile';
+import { PicturesOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { formatSignificant } from '../../shared/format.ts';
 import { formatDateTime } from '../../shared/time.ts';
-import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { HeaderLink, PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { type NftMessage, nftPaths, useMessages, useMyBids, useNeedPay, usePayOrder, useReadMessage } from './api.ts';
 import { Countdown } from './parts.tsx';
 import './nft.css';
@@ -32,7 +32,6 @@ function MessageRow({ message }: { message: NftMessage }) {
 /** The user's NFT activity (pages/nft/mine): messages with read state, won auctions to pay within the day, bids. */
 export default function MinePage() {
   const { t } = useTranslation('nft');
-  const navigate = useNavigate();
   const messages = useMessages();
   const needPay = useNeedPay();
   const bids = useMyBids();
@@ -42,11 +41,7 @@ export default function MinePage() {
       <PageHeader
         title={t('mine.title')}
         fallback={nftPaths.home}
-        right={
-          <button type="button" className="header-link" onClick={() => navigate(nftPaths.myNft)} data-testid="nft-my-nft-link">
-            {t('myNft.title')}
-          </button>
-        }
+        right={<HeaderLink to={nftPaths.myNft} label={t('myNft.title')} icon={<PicturesOutline />} testId="nft-my-nft-link" />}
       />
       <div className="nft-page" data-testid="nft-mine">
         {(needPay.data ?? []).map((order) => (

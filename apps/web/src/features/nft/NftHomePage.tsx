@@ -1,9 +1,10 @@
 import { Skeleton } from 'antd-mobile';
+import { SearchOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../shared/session.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
-import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { HeaderLink, PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { nftPaths, useArtworks, useBlindSeries, useCollections } from './api.ts';
 import { ArtworkGrid, Countdown, price, ReviewNotice } from './parts.tsx';
 import './nft.css';
@@ -23,16 +24,10 @@ export default function NftHomePage() {
       <PageHeader
         title={t('title')}
         right={
-          <span className="nft-header-links">
-            <button type="button" className="header-link" onClick={() => navigate(nftPaths.search)} data-testid="nft-search-link">
-              {t('search.title')}
-            </button>
-            {token ? (
-              <button type="button" className="header-link" onClick={() => navigate(nftPaths.mine)} data-testid="nft-mine-link">
-                {t('mine.title')}
-              </button>
-            ) : null}
-          </span>
+          <>
+            <HeaderLink to={nftPaths.search} label={t('search.title')} icon={<SearchOutline />} testId="nft-search-link" />
+            {token ? <HeaderLink to={nftPaths.mine} label={t('mine.title')} icon={<UserOutline />} testId="nft-mine-link" /> : null}
+          </>
         }
       />
       <div className="nft-page" data-testid="nft-home">

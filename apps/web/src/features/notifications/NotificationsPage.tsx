@@ -1,10 +1,11 @@
-import { Badge, Button, ErrorBlock, InfiniteScroll, Skeleton, Tabs, Toast } from 'antd-mobile';
+import { Badge, ErrorBlock, InfiniteScroll, Skeleton, Tabs, Toast } from 'antd-mobile';
+import { CheckCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useUnreadNotifications } from '../../shared/notifications.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
-import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { HeaderButton, PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { type Notice, useMarkAllRead, useMarkRead, useNotices } from './api.ts';
 import './notifications.css';
 
@@ -16,17 +17,13 @@ export default function NotificationsPage() {
   const unread = useUnreadNotifications();
   const markAll = useMarkAllRead();
   const markAllButton = (
-    <Button
-      size="mini"
-      fill="none"
-      className="notice-mark-all"
-      disabled={unread === 0}
-      loading={markAll.isPending}
-      data-testid="notice-mark-all"
+    <HeaderButton
+      label={t('page.markAllRead')}
+      icon={<CheckCircleOutline />}
+      disabled={unread === 0 || markAll.isPending}
       onClick={() => markAll.mutate(undefined, { onSuccess: () => Toast.show(t('page.allRead')) })}
-    >
-      {t('page.markAllRead')}
-    </Button>
+      testId="notice-mark-all"
+    />
   );
   return (
     <div className="notice-page">

@@ -1,5 +1,6 @@
 import { toneOf } from '@openbourse/core';
 import { Button, Dialog, Skeleton } from 'antd-mobile';
+import { FileOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -11,7 +12,7 @@ import { centreInRow } from '../../shared/ui/centre-in-row.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
 import { FrozenBanner } from '../../shared/ui/FrozenBanner.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
-import { PageHeader } from '../../shared/ui/PageHeader.tsx';
+import { HeaderLink, PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { InputIssue, UnitInput } from '../../shared/ui/UnitInput.tsx';
 import { type OptionDirection, type OptionPeriod, optionPaths, type PayableCurrency, type SecondsOption, useOptionPeriods, useOptionResult, usePayableCurrencies, useSubmitOption } from './api.ts';
 import { OptionResult } from './OptionResult.tsx';
@@ -230,11 +231,7 @@ export default function SecondsPage() {
       <PageHeader
         title={t('title')}
         fallback="/pages/market/market"
-        right={
-          <Link to={optionPaths.orders} className="options-header-link" data-testid="options-orders-link">
-            {t('orders.title')}
-          </Link>
-        }
+        right={<HeaderLink to={optionPaths.orders} label={t('orders.title')} icon={<FileOutline />} testId="options-orders-link" />}
       />
       <div className="options-page" data-testid="options-page">
         {quote.data ? <PriceHeader quote={quote.data} /> : null}
