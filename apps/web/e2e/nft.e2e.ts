@@ -127,6 +127,24 @@ describe('NFT on the phone', () => {
     await page.getByTestId('nft-opened').waitFor({ state: 'detached' });
   });
 
+  it('favourites an artwork with a star named by what a tap does, and takes it back', async () => {
+    await open(`/pages/nft/artworkDetail?id=${auction.id}`);
+    const star = page.getByTestId('nft-collect');
+    await star.waitFor();
+    const box = await star.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(40);
+    expect(box?.height).toBeGreaterThanOrEqual(40);
+    const name = { false: '收藏', true: '取消收藏' } as const;
+    const before = (await star.getAttribute('aria-pressed')) as 'false' | 'true';
+    expect(await star.getAttribute('aria-label')).toBe(name[before]);
+    const after = before === 'true' ? 'false' : 'true';
+    await star.click();
+    await expect.poll(() => star.getAttribute('aria-pressed')).toBe(after);
+    expect(await star.getAttribute('aria-label')).toBe(name[after]);
+    await star.click();
+    await expect.poll(() => star.getAttribute('aria-pressed')).toBe(before);
+  });
+
   it('plays a video artwork', async () => {
     const video = await artwork('OBN0031');
     await open(`/pages/nft/artworkDetail_video?id=${video.id}`);

@@ -155,8 +155,16 @@ export default function ArtworkDetailPage() {
         fallback={nftPaths.home}
         right={
           data && token ? (
-            <button type="button" className="header-link" onClick={() => void collect.mutateAsync(data.code).catch(() => undefined)} data-testid="nft-collect">
-              {data.collected ? '★' : '☆'}
+            <button
+              type="button"
+              className="header-action nft-collect"
+              aria-label={data.collected ? t('detail.uncollect') : t('detail.collect')}
+              title={data.collected ? t('detail.uncollect') : t('detail.collect')}
+              aria-pressed={data.collected}
+              onClick={() => void collect.mutateAsync(data.code).catch(() => undefined)}
+              data-testid="nft-collect"
+            >
+              <span aria-hidden="true">{data.collected ? '★' : '☆'}</span>
             </button>
           ) : null
         }
