@@ -464,8 +464,9 @@ export class Exchange {
   /** Writes the staged orders: their rows in multi-row inserts, then their hold entries through the ledger, each account moved once. */
   private writeStaged(): void {
     const staged = this.staged;
-    if (staged.length === 0) return;
+    // Even with nothing staged: a staging that stopped short read a balance or took an id, both stale once anything else runs.
     this.discardStaged();
+    if (staged.length === 0) return;
     for (let start = 0; start < staged.length; start += STAGED_PER_INSERT) {
       const chunk = staged.slice(start, start + STAGED_PER_INSERT);
       const values: unknown[] = [];

@@ -109,6 +109,34 @@ describe('staged resting orders', () => {
     await exchange.cancelAll(user);
   });
 
+  it('takes a fresh id after a repeated key stopped short of staging, even when the market maker placed orders in between', async () => {
+    const user = await fundedUser({ USDT: '100' });
+    const key = { userId: user, scope: 'spot.trade', clientOid: 'retried-tap' };
+    const first = await exchange.place(user, limit('buy', PRICE - 5_000, 1), key);
+    // The retry is answered with the first order: its staging was given an id and then stopped.
+    expect((await exchange.place(user, limit('buy', PRICE - 5_000, 1), key)).id).toBe(first.id);
+    // Orders placed outside any batch, as the market maker's requote does on a tick.
+    const maker = await fundedUser({ USDT: '100' });
+    const [requoted] = exchange.replace(maker, SYMBOL, [], [limit('buy', PRICE - 5_100, 1)]);
+    const next = await place(user, limit('buy', PRICE - 5_000, 1));
+    expect(next.id).toBeGreaterThan(requoted as number);
+    expect(row(next.id)).toMatchObject({ userId: user, status: 'open' });
+    await exchange.cancelAll(user);
+    await exchange.cancelAll(maker);
+  });
+
+  it('checks a staged hold against the balance a cancel earlier in the batch released, not one read before it', async () => {
+    const user = await fundedUser({ USDT: '30' });
+    // Holds about 19.25 USDT, leaving about 10.7.
+    const open = await place(user, limit('buy', PRICE - 6_000, 2));
+    // Too big for what is left: refused, after its staging read the balance. The cancel then releases the first hold, and the last order fits only with it.
+    const outcomes = await settled([place(user, limit('buy', PRICE - 6_000, 3)), exchange.cancel(user, open.id), place(user, limit('buy', PRICE - 6_000, 2))]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
+    expect((outcomes[0] as PromiseRejectedResult).reason).toMatchObject({ key: 'errors.insufficientBalance' });
+    await exchange.cancelAll(user);
+    expect(spot(user, 'USDT')).toEqual({ available: 30_000_000, frozen: 0 });
+  });
+
   it('fails the whole batch when writing its staged orders fails: no row, no hold, nothing left in the book', async () => {
     const user = await fundedUser({ USDT: '100' });
     const { sqlite } = server.built.ctx;
