@@ -1,7 +1,7 @@
 import { type Fill, lotsToQuantity, marketBuyByTotal, OrderBook, type Side, SpotPreviewError, SubmitResult, spotOrderAmounts, ticksToPrice, type TimeInForce } from '@openbourse/core';
 import type { Statement } from 'better-sqlite3';
 import type { Sqlite } from '../db/client.ts';
-import { holdLines, type JournalEntryInput, type PostingLine, post, postMany } from '../ledger/ledger.ts';
+import { balanceOf, deferringPostings, holdLines, type JournalEntryInput, type PostingLine, post } from '../ledger/ledger.ts';
 import type { MarketBus } from '../market/bus.ts';
 import type { Instrument, InstrumentRegistry } from '../market/instruments.ts';
 import { AppError } from '../platform/errors.ts';
@@ -90,10 +90,6 @@ function prepare(sqlite: Sqlite) {
     lastOrderId: sqlite
       .prepare("SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'spot_orders'), 0), COALESCE((SELECT MAX(id) FROM spot_orders), 0))")
       .pluck() as Statement<[], number>,
-    holderBalances: sqlite.prepare('SELECT available, frozen FROM ledger_accounts WHERE user_id = ? AND currency_id = ? AND account_type_id = ? AND allow_negative = 0') as Statement<
-      [number, number, number],
-      StagedBalances
-    >,
     /** Multi-row inserts of staged orders by number of rows, prepared on first use. */
     insertStaged: new Map<number, Statement<unknown[]>>(),
     openOrders: sqlite.prepare(`SELECT ${ORDER_COLUMNS} FROM spot_orders WHERE symbol = ? AND status = 'open' ORDER BY sequence`) as Statement<[string], OrderRow>,
@@ -121,12 +117,6 @@ interface QueuedCommand {
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
   resting?: RestingRequest;
-}
-
-/** A holder's spot balances as the batch's staged holds leave them. */
-interface StagedBalances {
-  available: number;
-  frozen: number;
 }
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -186,9 +176,7 @@ export class Exchange {
    * book holds them and their answers are ready. writeStaged writes them all
    * at once, before any other command of the batch runs and before it commits.
    */
-  private staged: { row: OrderRow; instrument: Instrument }[] = [];
-  /** Balances staged holds were checked against, by holder account; read once per run of staging. */
-  private readonly stagedBalances = new Map<string, StagedBalances>();
+  private staged: OrderRow[] = [];
   /** The id the next staged order takes; read when the first of a run of staging is staged. */
   private nextStagedId: number | null = null;
   /** Owners told nothing when their orders fill (the market maker: nobody reads its notifications, and they would pile up with every fill). */
@@ -337,7 +325,8 @@ export class Exchange {
   private command(instrument: Instrument, run: (effects: Effects) => void): void {
     const effects: Effects = { bookChanged: false, orders: new Map(), trades: [], filled: [] };
     try {
-      this.transaction(() => run(effects));
+      // Its postings join the batch's deferred postings, or are deferred to its own end outside a batch.
+      this.transaction(() => deferringPostings(this.deps.sqlite, () => run(effects)));
     } catch (error) {
       if (effects.bookChanged) this.rebuild(instrument);
       throw error;
@@ -370,10 +359,13 @@ export class Exchange {
     const outcomes: Outcome[] = [];
     this.deferred = deferred;
     try {
-      this.transaction(() => {
-        for (const command of batch) outcomes.push(this.run(command));
-        this.writeStaged();
-      });
+      // Every posting of the batch is kept in memory and written before the commit: each account the batch moves is read and updated once.
+      this.transaction(() =>
+        deferringPostings(this.deps.sqlite, () => {
+          for (const command of batch) outcomes.push(this.run(command));
+          this.writeStaged();
+        }),
+      );
     } catch (error) {
       // The commit itself failed: nothing of the batch happened, in the database or in the books.
       this.discardStaged();
@@ -418,8 +410,8 @@ export class Exchange {
    * The common order, a limit order that rests without trading, without a
    * savepoint of its own: every check that could refuse it runs before
    * anything changes, its idempotency key is claimed with its answer in one
-   * statement, and its row, hold entry and balance move are written with the
-   * batch's other staged orders (writeStaged). Answers the order as placed, or
+   * statement, its hold joins the batch's deferred postings, and its row is
+   * written with the batch's other staged orders (writeStaged). Answers the order as placed, or
    * null when it must take the general path: it would trade, or its key
    * belongs to an earlier order.
    */
@@ -430,8 +422,8 @@ export class Exchange {
     this.nextStagedId ??= (this.statements.lastOrderId.get() as number) + 1;
     const id = this.nextStagedId;
     const request = { type: 'limit', id, ownerId: userId, side: input.side, priceTicks: input.priceTicks, qtyLots: input.lots, timeInForce: 'GTC' } as const;
-    // In the general path's order: the hold is refused before the book looks at the order.
-    const balances = this.stagedBalancesOf(userId, instrument, hold.currencyId);
+    // In the general path's order: the hold is refused before the book looks at the order. The balance includes the batch's earlier postings.
+    const balances = balanceOf(this.deps.sqlite, this.account(userId, instrument, hold.currencyId));
     if (!balances || balances.available < hold.amount) throw new AppError('errors.insufficientBalance');
     const rejection = book.rejectionOf(request);
     if (rejection !== null) throw new AppError(REJECTION_MESSAGES[rejection as keyof typeof REJECTION_MESSAGES] ?? 'errors.parameterError');
@@ -440,10 +432,10 @@ export class Exchange {
     const result = book.submit(request, this.result);
     if (result.status !== 'resting') throw new Error(`staged order ${id} was expected to rest, the book answered ${result.status}`);
     this.nextStagedId = id + 1;
-    balances.available -= hold.amount;
-    balances.frozen += hold.amount;
+    // Checked above, so it cannot be refused; kept with the batch's other postings until it commits.
+    post(this.deps.sqlite, this.holdEntry(userId, instrument, hold, id), now);
     const row = this.restingRow(id, userId, instrument, input, hold, result.sequence, now);
-    this.staged.push({ row, instrument });
+    this.staged.push(row);
     // Staged orders in a row share one announcement: one book change, one balance change per owner.
     const last = this.deferred?.at(-1);
     if (last?.staged && last.instrument === instrument) last.effects.orders.set(id, userId);
@@ -451,35 +443,23 @@ export class Exchange {
     return row;
   }
 
-  private stagedBalancesOf(userId: number, instrument: Instrument, currencyId: number): StagedBalances | undefined {
-    const key = `${userId}:${currencyId}:${instrument.accountTypeId}`;
-    let balances = this.stagedBalances.get(key);
-    if (!balances) {
-      balances = this.statements.holderBalances.get(userId, currencyId, instrument.accountTypeId);
-      if (balances) this.stagedBalances.set(key, balances);
-    }
-    return balances;
-  }
-
-  /** Writes the staged orders: their rows in multi-row inserts, then their hold entries through the ledger, each account moved once. */
+  /** Writes the staged orders' rows in multi-row inserts (their holds were posted when they were staged). */
   private writeStaged(): void {
     const staged = this.staged;
-    // Even with nothing staged: a staging that stopped short read a balance or took an id, both stale once anything else runs.
+    // Even with nothing staged: a staging that stopped short took an id, stale once anything else runs.
     this.discardStaged();
     if (staged.length === 0) return;
     for (let start = 0; start < staged.length; start += STAGED_PER_INSERT) {
       const chunk = staged.slice(start, start + STAGED_PER_INSERT);
       const values: unknown[] = [];
-      for (const { row } of chunk) for (const column of STAGED_COLUMNS) values.push(row[column]);
+      for (const row of chunk) for (const column of STAGED_COLUMNS) values.push(row[column]);
       this.insertStagedStatement(chunk.length).run(values);
     }
-    postMany(this.deps.sqlite, staged.map(({ row, instrument }) => this.holdEntry(row.userId, instrument, { currencyId: row.holdCurrencyId, amount: row.holdRemaining }, row.id)), this.deps.now());
   }
 
   /** Forgets what was staged: written, or rolled back with the batch. */
   private discardStaged(): void {
     this.staged = [];
-    this.stagedBalances.clear();
     this.nextStagedId = null;
   }
 

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credit, pushTicks, registerUser, startServer, type TestServer } from '../../test/harness.ts';
+import { checkLedger } from '../ledger/check.ts';
 import { findUserByAccount } from '../platform/users.ts';
 import type { Exchange, OrderRow, PlaceOrderInput } from './exchange.ts';
 
 /**
- * Resting limit orders are staged: the book takes them at once and their rows
- * and holds are written together, before any other command of the same group
- * commit runs and before it commits. These tests put several commands into
+ * Resting limit orders are staged: the book takes them at once, their holds
+ * join the batch's deferred postings, and their rows are written together,
+ * before any other command of the same group commit runs and before it
+ * commits. These tests put several commands into
  * one batch (calls made in the same turn of the event loop) and check that
  * what the batch answered, the rows, the balances and the book agree.
  */
@@ -135,6 +137,34 @@ describe('staged resting orders', () => {
     expect((outcomes[0] as PromiseRejectedResult).reason).toMatchObject({ key: 'errors.insufficientBalance' });
     await exchange.cancelAll(user);
     expect(spot(user, 'USDT')).toEqual({ available: 30_000_000, frozen: 0 });
+  });
+
+  it('forgets the hold of an order the book refuses after holding it, and keeps the others of its batch', async () => {
+    const user = await fundedUser({ USDT: '30' });
+    // 0.0001 BTC at 40,000 USDT is 4 USDT, below the 5 USDT minimum: held, then refused by the book.
+    const small = { ...limit('buy', 4_000_000, 1), timeInForce: 'IOC' as const };
+    const outcomes = await settled([place(user, limit('buy', PRICE - 7_000, 1)), place(user, small), place(user, limit('buy', PRICE - 7_000, 1))]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ key: 'errors.belowMinNotional' });
+    const held = [outcomes[0], outcomes[2]].reduce((sum, outcome) => sum + (outcome as PromiseFulfilledResult<OrderRow>).value.holdRemaining, 0);
+    expect(spot(user, 'USDT')).toEqual({ available: 30_000_000 - held, frozen: held });
+    expect(checkLedger(server.built.ctx.sqlite).ok).toBe(true);
+    await exchange.cancelAll(user);
+    expect(spot(user, 'USDT')).toEqual({ available: 30_000_000, frozen: 0 });
+  });
+
+  it('lets an order spend what a trade earlier in the same batch paid in', async () => {
+    const seller = await fundedUser({ BTC: '0.001' });
+    const buyer = await fundedUser({ USDT: '100' });
+    const ask = await place(seller, limit('sell', PRICE + 300, 2));
+    // The seller holds no USDT until the taker fills its ask (about 19.25 USDT); its buy, later in the same batch, needs about 9.6.
+    const [taker, spend] = await Promise.all([place(buyer, limit('buy', PRICE + 300, 2)), place(seller, limit('buy', PRICE - 8_000, 1))]);
+    expect(taker.status).toBe('filled');
+    expect(row(ask.id).status).toBe('filled');
+    expect(spend).toMatchObject({ status: 'open', holdRemaining: expect.any(Number) });
+    expect(spot(seller, 'USDT').frozen).toBe(spend.holdRemaining);
+    expect(checkLedger(server.built.ctx.sqlite).ok).toBe(true);
+    await exchange.cancelAll(seller);
   });
 
   it('fails the whole batch when writing its staged orders fails: no row, no hold, nothing left in the book', async () => {

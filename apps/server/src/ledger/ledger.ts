@@ -32,8 +32,11 @@ interface Statements {
   insertEntry: Statement<[string, string, string, string, number], { id: number }>;
   accountBalances: Statement<[number], { available: number; frozen: number; allowNegative: number }>;
   moveBalances: Statement<[number, number, number]>;
-  /** Multi-row inserts of postings by number of rows, prepared on first use. */
+  /** The highest entry id ever given (AUTOINCREMENT never reuses one), and the highest present should that record be off. */
+  lastEntryId: Statement<[], number>;
+  /** Multi-row inserts of postings, and of entries with their ids, by number of rows, prepared on first use. */
   insertPostings: Map<number, Statement<(string | number)[]>>;
+  insertEntries: Map<number, Statement<(string | number)[]>>;
 }
 
 interface BalanceChange {
@@ -72,33 +75,45 @@ function statementsFor(sqlite: Sqlite): Statements {
       insertEntry: sqlite.prepare('INSERT INTO journal_entries (type, ref_type, ref_id, memo, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id'),
       accountBalances: sqlite.prepare('SELECT available, frozen, allow_negative AS allowNegative FROM ledger_accounts WHERE id = ?'),
       moveBalances: sqlite.prepare('UPDATE ledger_accounts SET available = available + ?, frozen = frozen + ? WHERE id = ?'),
+      lastEntryId: sqlite
+        .prepare("SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'journal_entries'), 0), COALESCE((SELECT MAX(id) FROM journal_entries), 0))")
+        .pluck() as Statement<[], number>,
       insertPostings: new Map(),
+      insertEntries: new Map(),
     };
     statementCache.set(sqlite, statements);
   }
   return statements;
 }
 
-function insertPostingsStatement(sqlite: Sqlite, statements: Statements, rows: number): Statement<(string | number)[]> {
-  let statement = statements.insertPostings.get(rows);
+/** A multi-row insert of rows of six values, by number of rows, prepared on first use. */
+function sixColumnInsert(sqlite: Sqlite, cache: Map<number, Statement<(string | number)[]>>, head: string, rows: number): Statement<(string | number)[]> {
+  let statement = cache.get(rows);
   if (!statement) {
-    const values = Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?)').join(', ');
-    statement = sqlite.prepare(`INSERT INTO postings (entry_id, account_id, currency_id, bucket, amount, balance_after) VALUES ${values}`);
-    statements.insertPostings.set(rows, statement);
+    statement = sqlite.prepare(`${head} VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?)').join(', ')}`);
+    cache.set(rows, statement);
   }
   return statement;
 }
 
+const insertPostingsStatement = (sqlite: Sqlite, statements: Statements, rows: number) =>
+  sixColumnInsert(sqlite, statements.insertPostings, 'INSERT INTO postings (entry_id, account_id, currency_id, bucket, amount, balance_after)', rows);
+
+const insertEntriesStatement = (sqlite: Sqlite, statements: Statements, rows: number) =>
+  sixColumnInsert(sqlite, statements.insertEntries, 'INSERT INTO journal_entries (id, type, ref_type, ref_id, memo, created_at)', rows);
+
+function findAccountId(statements: Statements, ref: AccountRef): number | undefined {
+  return isSystemRef(ref) ? statements.findSystemAccount.get(ref.system, ref.currencyId)?.id : statements.findUserAccount.get(ref.userId, ref.currencyId, ref.accountTypeId)?.id;
+}
+
 export function resolveAccountId(sqlite: Sqlite, ref: AccountRef): number {
   const statements = statementsFor(sqlite);
+  const existing = findAccountId(statements, ref);
+  if (existing !== undefined) return existing;
   if (isSystemRef(ref)) {
-    const existing = statements.findSystemAccount.get(ref.system, ref.currencyId);
-    if (existing) return existing.id;
     const allowNegative = SYSTEM_ACCOUNTS[ref.system].allowNegative ? 1 : 0;
     return (statements.insertSystemAccount.get(ref.system, ref.currencyId, SYSTEM_ACCOUNT_TYPE_ID, allowNegative) as { id: number }).id;
   }
-  const existing = statements.findUserAccount.get(ref.userId, ref.currencyId, ref.accountTypeId);
-  if (existing) return existing.id;
   return (statements.insertUserAccount.get(ref.userId, ref.currencyId, ref.accountTypeId) as { id: number }).id;
 }
 
@@ -171,6 +186,8 @@ function applyChange(sqlite: Sqlite, statements: Statements, account: AccountRef
  */
 export function post(sqlite: Sqlite, entry: JournalEntryInput, now: number): number {
   if (!sqlite.inTransaction) throw new Error('ledger postings must run inside a database transaction');
+  const deferral = deferrals.get(sqlite);
+  if (deferral) return deferral.post(entry, now);
   const { lines } = entry;
   assertBalanced(lines);
   const statements = statementsFor(sqlite);
@@ -202,82 +219,203 @@ export function post(sqlite: Sqlite, entry: JournalEntryInput, now: number): num
   return entryId;
 }
 
-/** Postings per multi-row insert in postMany: 6 values each, far below SQLite's limit of bound values. */
-const POSTINGS_PER_INSERT = 200;
+/** Rows per multi-row insert of deferred entries and postings: 6 values each, far below SQLite's limit of bound values. */
+const ROWS_PER_INSERT = 200;
 
-/** An account's balances as postMany moves them in memory, written once at the end. */
+/** An account as deferred postings have moved it so far; written once, when the deferral ends. */
 interface RunningAccount {
   id: number;
   available: number;
   frozen: number;
   allowNegative: boolean;
-  /** What the entries moved, written in one UPDATE. */
-  moved: BalanceChange;
+  /** Its balances when the deferral first read it: the single UPDATE writes the difference. */
+  readAvailable: number;
+  readFrozen: number;
+}
+
+/** Where a deferral stood: rolling back to it forgets every posting made since, as a savepoint does the rows. */
+interface DeferralMark {
+  entryValues: number;
+  postingValues: number;
+  undo: number;
+  nextEntryId: number | null;
+}
+
+/** One step of the undo log: an account's balances before a move, or an account first read (forgotten on rollback: its row may be rolled back too). */
+type UndoStep = { account: RunningAccount; available: number; frozen: number } | { key: string };
+
+/**
+ * Postings made inside one transaction, kept in memory and written at its
+ * end: each entry exactly as post() would write it (its entry row, its
+ * postings with the balance after them, refused as a whole when it would take
+ * an account below zero), but every account is read once and updated once, and
+ * entries and postings go in multi-row inserts with ids assigned up front. A
+ * group commit touches the same few accounts (the traders', the market
+ * maker's, the fee account) dozens of times, and those statements were most of
+ * its ledger cost. Balances read during the deferral (balanceOf) include what
+ * it has moved. Nothing else may write ledger rows while it runs: post() and
+ * postMany() join it.
+ */
+class DeferredPostings {
+  private readonly accounts = new Map<string, RunningAccount>();
+  private entryValues: (string | number)[] = [];
+  private postingValues: (string | number)[] = [];
+  private readonly undo: UndoStep[] = [];
+  private nextEntryId: number | null = null;
+
+  constructor(
+    private readonly sqlite: Sqlite,
+    private readonly statements: Statements,
+  ) {}
+
+  mark(): DeferralMark {
+    return { entryValues: this.entryValues.length, postingValues: this.postingValues.length, undo: this.undo.length, nextEntryId: this.nextEntryId };
+  }
+
+  rollbackTo(mark: DeferralMark): void {
+    while (this.undo.length > mark.undo) {
+      const step = this.undo.pop() as UndoStep;
+      if ('key' in step) this.accounts.delete(step.key);
+      else {
+        step.account.available = step.available;
+        step.account.frozen = step.frozen;
+      }
+    }
+    this.entryValues.length = mark.entryValues;
+    this.postingValues.length = mark.postingValues;
+    this.nextEntryId = mark.nextEntryId;
+  }
+
+  /** The account's running balances; with `create` false, undefined when it has no row yet (a read must not create one). */
+  running(account: AccountRef, create = true): RunningAccount | undefined {
+    const key = accountKey(account);
+    let found = this.accounts.get(key);
+    if (!found) {
+      const id = create ? resolveAccountId(this.sqlite, account) : findAccountId(this.statements, account);
+      if (id === undefined) return undefined;
+      const balances = this.statements.accountBalances.get(id) as { available: number; frozen: number; allowNegative: number };
+      found = { id, available: balances.available, frozen: balances.frozen, allowNegative: balances.allowNegative === 1, readAvailable: balances.available, readFrozen: balances.frozen };
+      this.accounts.set(key, found);
+      this.undo.push({ key });
+    }
+    return found;
+  }
+
+  post(entry: JournalEntryInput, now: number): number {
+    const { lines } = entry;
+    assertBalanced(lines);
+    // As post(): an entry's lines on one account move it together, unless one account and bucket appear twice.
+    const grouped = changesByAccount(lines);
+    const steps = grouped
+      ? grouped.map(({ account, change, lines: indexes }) => ({ account, change, indexes }))
+      : lines.map((line, index) => ({ account: line.account, change: line.bucket === 'available' ? { available: line.amount, frozen: 0 } : { available: 0, frozen: line.amount }, indexes: [index] }));
+    // Worked out on the side first: a refused entry moves nothing.
+    const after = new Map<RunningAccount, BalanceChange>();
+    const balanceAfter: number[] = new Array(lines.length);
+    const accountIds: number[] = new Array(lines.length);
+    for (const step of steps) {
+      const account = this.running(step.account) as RunningAccount;
+      const current = after.get(account) ?? { available: account.available, frozen: account.frozen };
+      const next = { available: current.available + step.change.available, frozen: current.frozen + step.change.frozen };
+      if (!account.allowNegative && (next.available < 0 || next.frozen < 0)) throw new AppError('errors.insufficientBalance');
+      assertSafeMinor(next.available);
+      assertSafeMinor(next.frozen);
+      after.set(account, next);
+      for (const index of step.indexes) {
+        accountIds[index] = account.id;
+        balanceAfter[index] = next[(lines[index] as PostingLine).bucket];
+      }
+    }
+    for (const [account, next] of after) {
+      this.undo.push({ account, available: account.available, frozen: account.frozen });
+      account.available = next.available;
+      account.frozen = next.frozen;
+    }
+    this.nextEntryId ??= (this.statements.lastEntryId.get() as number) + 1;
+    const entryId = this.nextEntryId++;
+    this.entryValues.push(entryId, entry.type, entry.refType, String(entry.refId), entry.memo, now);
+    lines.forEach((line, index) => {
+      this.postingValues.push(entryId, accountIds[index] as number, line.account.currencyId, line.bucket, line.amount, balanceAfter[index] as number);
+    });
+    return entryId;
+  }
+
+  /** Writes everything posted: entries first (postings name them), then postings, then one update per account moved. */
+  write(): void {
+    insertRows(this.entryValues, (rows) => insertEntriesStatement(this.sqlite, this.statements, rows));
+    insertRows(this.postingValues, (rows) => insertPostingsStatement(this.sqlite, this.statements, rows));
+    for (const account of this.accounts.values()) {
+      const available = account.available - account.readAvailable;
+      const frozen = account.frozen - account.readFrozen;
+      if (available !== 0 || frozen !== 0) this.statements.moveBalances.run(available, frozen, account.id);
+    }
+  }
+}
+
+/** Inserts rows of 6 values each, ROWS_PER_INSERT at a time. */
+function insertRows(values: (string | number)[], statementFor: (rows: number) => Statement<(string | number)[]>): void {
+  for (let start = 0; start < values.length; start += ROWS_PER_INSERT * 6) {
+    const chunk = values.slice(start, start + ROWS_PER_INSERT * 6);
+    statementFor(chunk.length / 6).run(...chunk);
+  }
+}
+
+/** The open deferral of each connection (see deferringPostings). */
+const deferrals = new WeakMap<Sqlite, DeferredPostings>();
+
+/**
+ * Runs `work` with its postings deferred (see DeferredPostings), inside the
+ * caller's transaction, and writes them when it returns. Inside another
+ * deferral it joins it and acts as its savepoint: if `work` throws, what it
+ * posted is forgotten, and the caller's savepoint rolls back the rows. If the
+ * outermost `work` throws, nothing it posted is written.
+ */
+export function deferringPostings<T>(sqlite: Sqlite, work: () => T): T {
+  if (!sqlite.inTransaction) throw new Error('ledger postings must run inside a database transaction');
+  const open = deferrals.get(sqlite);
+  if (open) {
+    const mark = open.mark();
+    try {
+      return work();
+    } catch (error) {
+      open.rollbackTo(mark);
+      throw error;
+    }
+  }
+  const deferral = new DeferredPostings(sqlite, statementsFor(sqlite));
+  deferrals.set(sqlite, deferral);
+  try {
+    const result = work();
+    deferral.write();
+    return result;
+  } finally {
+    deferrals.delete(sqlite);
+  }
+}
+
+/**
+ * An account's balances as they stand in this transaction, postings deferred
+ * so far included; undefined when the account has never been used.
+ */
+export function balanceOf(sqlite: Sqlite, account: AccountRef): { available: number; frozen: number } | undefined {
+  const running = deferrals.get(sqlite)?.running(account, false);
+  if (running) return { available: running.available, frozen: running.frozen };
+  const statements = statementsFor(sqlite);
+  const id = findAccountId(statements, account);
+  if (id === undefined) return undefined;
+  const { available, frozen } = statements.accountBalances.get(id) as { available: number; frozen: number };
+  return { available, frozen };
 }
 
 /**
  * Writes many balanced journal entries, each exactly as post() would one
- * after another (its own entry row, its postings with the balance after them,
- * refused as a whole when it would take an account below zero), but moves
- * each account's balances in memory and writes them once: a settlement run of
- * a thousand options touches the same few accounts a thousand times, and
- * those updates were most of its cost. Must run inside the caller's
- * transaction, which rolls back as a whole on a refusal. Answers the entry ids
- * in order.
+ * after another, with every account read and moved once (see
+ * DeferredPostings): a settlement run of a thousand options touches the same
+ * few accounts a thousand times. Must run inside the caller's transaction,
+ * which rolls back as a whole on a refusal. Answers the entry ids in order.
  */
 export function postMany(sqlite: Sqlite, entries: JournalEntryInput[], now: number): number[] {
-  if (!sqlite.inTransaction) throw new Error('ledger postings must run inside a database transaction');
-  const statements = statementsFor(sqlite);
-  const accounts = new Map<string, RunningAccount>();
-  const running = (account: AccountRef): RunningAccount => {
-    const key = accountKey(account);
-    let found = accounts.get(key);
-    if (!found) {
-      const id = resolveAccountId(sqlite, account);
-      const balances = statements.accountBalances.get(id) as { available: number; frozen: number; allowNegative: number };
-      found = { id, available: balances.available, frozen: balances.frozen, allowNegative: balances.allowNegative === 1, moved: { available: 0, frozen: 0 } };
-      accounts.set(key, found);
-    }
-    return found;
-  };
-  const postingValues: (string | number)[] = [];
-  const entryIds = entries.map((entry) => {
-    assertBalanced(entry.lines);
-    const entryId = (statements.insertEntry.get(entry.type, entry.refType, String(entry.refId), entry.memo, now) as { id: number }).id;
-    // As in post(): an entry's lines on one account move it together, and each line records the balance after the entry.
-    const lineAccounts = entry.lines.map((line) => running(line.account));
-    const changes = new Map<RunningAccount, BalanceChange>();
-    entry.lines.forEach((line, index) => {
-      const account = lineAccounts[index] as RunningAccount;
-      const change = changes.get(account) ?? { available: 0, frozen: 0 };
-      change[line.bucket] += line.amount;
-      changes.set(account, change);
-    });
-    for (const [account, change] of changes) {
-      const available = account.available + change.available;
-      const frozen = account.frozen + change.frozen;
-      if (!account.allowNegative && (available < 0 || frozen < 0)) throw new AppError('errors.insufficientBalance');
-      assertSafeMinor(available);
-      assertSafeMinor(frozen);
-      account.available = available;
-      account.frozen = frozen;
-      account.moved.available += change.available;
-      account.moved.frozen += change.frozen;
-    }
-    entry.lines.forEach((line, index) => {
-      const account = lineAccounts[index] as RunningAccount;
-      postingValues.push(entryId, account.id, line.account.currencyId, line.bucket, line.amount, account[line.bucket]);
-    });
-    return entryId;
-  });
-  for (let start = 0; start < postingValues.length; start += POSTINGS_PER_INSERT * 6) {
-    const chunk = postingValues.slice(start, start + POSTINGS_PER_INSERT * 6);
-    insertPostingsStatement(sqlite, statements, chunk.length / 6).run(...chunk);
-  }
-  for (const account of accounts.values()) {
-    if (account.moved.available !== 0 || account.moved.frozen !== 0) statements.moveBalances.run(account.moved.available, account.moved.frozen, account.id);
-  }
-  return entryIds;
+  return deferringPostings(sqlite, () => entries.map((entry) => post(sqlite, entry, now)));
 }
 
 /** Moves an amount from a holder's available to its frozen bucket (an order or withdrawal hold). */
