@@ -375,12 +375,29 @@ export class Exchange {
     } finally {
       this.deferred = null;
     }
-    for (const { instrument, effects } of deferred) this.announce(instrument, effects);
-    batch.forEach((command, index) => {
-      const outcome = outcomes[index];
-      if (outcome?.ok) command.resolve(outcome.value);
-      else command.reject(outcome?.error);
-    });
+    try {
+      this.announceAll(deferred);
+    } finally {
+      // Committed: every caller gets its answer, whatever became of the announcements.
+      batch.forEach((command, index) => {
+        const outcome = outcomes[index];
+        if (outcome?.ok) command.resolve(outcome.value);
+        else command.reject(outcome?.error);
+      });
+    }
+  }
+
+  /**
+   * A batch's announcements. The notification centre stores a fill notice as
+   * it hears it: when the batch filled someone's order, the announcements run
+   * in one transaction, so its notices commit together instead of one commit each.
+   */
+  private announceAll(announcements: Announcement[]): void {
+    const announceEach = () => {
+      for (const { instrument, effects } of announcements) this.announce(instrument, effects);
+    };
+    if (announcements.some(({ effects }) => effects.filled.some(({ userId }) => !this.quietOwners.has(userId)))) this.transaction(announceEach);
+    else announceEach();
   }
 
   /**
