@@ -1,6 +1,5 @@
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -58,9 +57,9 @@ import { purgeExpiredKeysJob } from './platform/idempotency.ts';
 import { Scheduler } from './platform/scheduler.ts';
 import { loadSeedFiles } from './seed/reference-data.ts';
 import { registerStaticAssets } from './static-assets.ts';
+import { MAX_UPLOAD_BYTES } from './platform/uploaded-files.ts';
 import { seedDemoUser, seedReferenceData } from './seed/seed.ts';
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const REQUEST_LIMITS: RequestLimits = { bodyBytes: 1024 * 1024, uploadBytes: MAX_UPLOAD_BYTES };
 /** Answers smaller than this go out as they are: compressing them saves less than a phone's round trip costs. */
 const COMPRESS_MIN_BYTES = 1024;
@@ -161,7 +160,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // First: it hooks every route added after it, errors included. Answers only: request bodies are never inflated (a zip bomb would dodge the body limit).
   await app.register(compress, { threshold: COMPRESS_MIN_BYTES, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(formbody);
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
   // After body parsing, so a refusal can answer in the language the body asked for.
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(swagger, {

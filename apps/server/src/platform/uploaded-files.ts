@@ -6,6 +6,9 @@ import { uploads } from '../db/schema.ts';
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
 
+/** The largest file an upload may carry. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
 export function uploadsRoot(config: Config): string {
   return join(config.dataDir, 'uploads');
 }

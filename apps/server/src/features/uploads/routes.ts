@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import multipart from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { uploads } from '../../db/schema.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Feature } from '../../platform/feature.ts';
+import type { ApiScope, Feature, FeatureDeps } from '../../platform/feature.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readMultipartForm } from '../../platform/multipart.ts';
-import { UPLOADS_URL_PREFIX, uploadsRoot } from '../../platform/uploaded-files.ts';
+import { MAX_UPLOAD_BYTES, UPLOADS_URL_PREFIX, uploadsRoot } from '../../platform/uploaded-files.ts';
 import { sha256 } from '../../platform/tokens.ts';
 
 /** Only raster images: the type is read from the bytes, never from the name or the client's Content-Type. */
@@ -27,7 +29,15 @@ const uploadForm = z.object({
   upload_dir: uploadDir.optional().describe('Folder of the file, default "image"'),
 });
 
-export const uploadsFeature: Feature = (api, { ctx, guards }) => {
+export const uploadsFeature: Feature = async (api, deps) => {
+  // The multipart parser in a scope of its own: it hooks every route of its scope (a listener on each response, a clean-up after it), and only this one reads multipart.
+  await api.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
+    registerUploadRoute(scope.withTypeProvider<ZodTypeProvider>(), deps);
+  });
+};
+
+function registerUploadRoute(api: ApiScope, { ctx, guards }: FeatureDeps): void {
   api.post(
     '/user/upload',
     {
@@ -63,4 +73,4 @@ export const uploadsFeature: Feature = (api, { ctx, guards }) => {
       return ok(`${UPLOADS_URL_PREFIX}${directory}/${fileName}`);
     },
   );
-};
+}
