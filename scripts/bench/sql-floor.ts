@@ -3,9 +3,10 @@
  * order writes, run bare on the server's own schema and pragmas (a fresh
  * database file, migrations applied, foreign keys on) with nothing around
  * them, as the exchange stages them: per order the client_oid claim with its
- * answer and the hold's journal entry; per group commit of GROUP orders one
- * multi-row insert of the order rows, one of the postings, and the holder's
- * account read once and moved once. No HTTP, no session, no validation, no
+ * answer; per group commit of GROUP orders, the hold entries' ids read once,
+ * one multi-row insert of the order rows, one of the hold entries, one of
+ * their postings, and the holder's account read once and moved once (the
+ * ledger's deferred postings). No HTTP, no session, no validation, no
  * matching, no ledger logic: what the writes alone cost per order on this
  * machine.
  */
@@ -38,7 +39,10 @@ export function measureSqlFloor(): SqlFloor {
         `INSERT INTO client_orders (user_id, scope, client_oid, result, created_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (user_id, scope, client_oid) DO UPDATE SET result = excluded.result, created_at = excluded.created_at WHERE client_orders.created_at <= ?`,
       ),
-      insertEntry: sqlite.prepare('INSERT INTO journal_entries (type, ref_type, ref_id, memo, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id'),
+      lastEntryId: sqlite
+        .prepare("SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'journal_entries'), 0), COALESCE((SELECT MAX(id) FROM journal_entries), 0))")
+        .pluck(),
+      insertEntries: sqlite.prepare(`INSERT INTO journal_entries (id, type, ref_type, ref_id, memo, created_at) VALUES ${Array.from({ length: GROUP }, () => "(?, 'spot_hold', 'spot_order', ?, ?, ?)").join(', ')}`),
       findAccount: sqlite.prepare('SELECT id FROM ledger_accounts WHERE user_id = ? AND currency_id = 3 AND account_type_id = 1'),
       balances: sqlite.prepare('SELECT available, frozen, allow_negative FROM ledger_accounts WHERE id = ?'),
       insertOrders: sqlite.prepare(
@@ -54,19 +58,23 @@ export function measureSqlFloor(): SqlFloor {
       const at = Date.now();
       const { id: accountId } = statements.findAccount.get(userId) as { id: number };
       const account = statements.balances.get(accountId) as { available: number; frozen: number };
+      let entryId = statements.lastEntryId.get() as number;
       const orders: unknown[] = [];
+      const entries: unknown[] = [];
       const postings: unknown[] = [];
       for (let inGroup = 0; inGroup < GROUP; inGroup++) {
         sequence += 1;
         const orderId = sequence;
         statements.claim.run(userId, 'spot.trade', `floor-${sequence}`, `{"spot_order":${orderId}}`, at, at - 86_400_000);
-        const { id: entryId } = statements.insertEntry.get('spot_hold', 'spot_order', String(orderId), `hold for order ${orderId} on BTC/USDT`, at) as { id: number };
+        entryId += 1;
+        entries.push(entryId, String(orderId), `hold for order ${orderId} on BTC/USDT`, at);
         account.available -= 2900;
         account.frozen += 2900;
         orders.push(orderId, userId, 9_600_000 + (sequence % 500), sequence, at, at);
         postings.push(entryId, accountId, 'available', -2900, account.available, entryId, accountId, 'frozen', 2900, account.frozen);
       }
       statements.insertOrders.run(orders);
+      statements.insertEntries.run(entries);
       statements.insertPostings.run(postings);
       statements.moveBalances.run(-2900 * GROUP, 2900 * GROUP, accountId);
     };
