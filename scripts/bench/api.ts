@@ -9,7 +9,11 @@
  * resting order, bare) and the ratio the two floors together leave for a
  * server that writes on the thread that answers.
  *
- *   pnpm bench:api [--url http://host:port] [--duration 10] [--connections 50]
+ *   pnpm bench:api [--url http://host:port] [--duration 10] [--connections 50] [--rounds 1]
+ *
+ * With --rounds N it measures orders then floor N times (a fresh order server
+ * each round) and compares the medians: on a shared machine one round's ratio
+ * can be off by a third either way.
  *
  * With BENCH_CPU_PROF=<dir>, the order server it starts runs under
  * `node --cpu-prof` and writes its profile there when it stops.
@@ -299,10 +303,8 @@ async function measureFloor(bodies: string[], seconds: number, connections: numb
   }
 }
 
-async function main(): Promise<void> {
-  const options = benchOptions({ duration: 10, connections: 50 });
-  const profileDir = process.env.BENCH_CPU_PROF;
-  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+/** One round: the orders on their server, then the floor with the same bodies. */
+async function round(options: { url: string | undefined; duration: number; connections: number }, nodeArgs: string[]): Promise<{ orders: Figures; floor: Figures }> {
   const { bodies, orders } = await withServer(
     options.url,
     {},
@@ -335,7 +337,39 @@ async function main(): Promise<void> {
     nodeArgs,
   );
   const floor = await measureFloor(bodies, options.duration, options.connections);
-  compare(orders, floor, measureSqlFloor());
+  return { orders, floor };
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+/** The median of each figure over the rounds (CPU only when every round measured it). */
+function medianFigures(figures: Figures[]): Figures {
+  const cpu = figures.map((figure) => figure.cpuMsPerRequest);
+  return {
+    perSecond: median(figures.map((figure) => figure.perSecond)),
+    p99: median(figures.map((figure) => figure.p99)),
+    cpuMsPerRequest: cpu.every((value) => value !== undefined) ? median(cpu as number[]) : undefined,
+  };
+}
+
+async function main(): Promise<void> {
+  const options = benchOptions({ duration: 10, connections: 50, rounds: 1 });
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const rounds: { orders: Figures; floor: Figures }[] = [];
+  for (let index = 1; index <= options.rounds; index++) {
+    if (options.rounds > 1) console.log(`\n=== round ${index} of ${options.rounds}`);
+    rounds.push(await round(options, nodeArgs));
+  }
+  if (options.rounds > 1) {
+    console.log(`\nper round: ${rounds.map(({ orders, floor }) => `${format(orders.perSecond)}/${format(floor.perSecond)} = ${(orders.perSecond / floor.perSecond).toFixed(2)} (p99 ${orders.p99} ms)`).join(' · ')}`);
+    console.log(`medians of ${options.rounds} rounds:`);
+  }
+  compare(medianFigures(rounds.map(({ orders }) => orders)), medianFigures(rounds.map(({ floor }) => floor)), measureSqlFloor());
 }
 
 runBench(main);

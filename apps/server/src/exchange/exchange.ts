@@ -449,8 +449,13 @@ export class Exchange {
     const result = book.submit(request, this.result);
     if (result.status !== 'resting') throw new Error(`staged order ${id} was expected to rest, the book answered ${result.status}`);
     this.nextStagedId = id + 1;
-    // Checked above, so it cannot be refused; kept with the batch's other postings until it commits.
-    post(this.deps.sqlite, this.holdEntry(userId, instrument, hold, id), now);
+    // Checked above against the same balances, so it cannot be refused; kept with the batch's other postings until it commits.
+    try {
+      post(this.deps.sqlite, this.holdEntry(userId, instrument, hold, id), now);
+    } catch (error) {
+      // The book and the key already took the order: a refusal here must fail the batch, not answer as one.
+      throw new Error(`the hold of staged order ${id} was refused after its balance was checked`, { cause: error });
+    }
     const row = this.restingRow(id, userId, instrument, input, hold, result.sequence, now);
     this.staged.push(row);
     // Staged orders in a row share one announcement: one book change, one balance change per owner.
