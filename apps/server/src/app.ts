@@ -55,9 +55,9 @@ import { envelopeServerOptions, installEnvelopeHandling, type RequestLimits } fr
 import { createMessenger } from './platform/messenger.ts';
 import { purgeExpiredKeysJob } from './platform/idempotency.ts';
 import { Scheduler } from './platform/scheduler.ts';
+import { MAX_UPLOAD_BYTES } from './platform/uploaded-files.ts';
 import { loadSeedFiles } from './seed/reference-data.ts';
 import { registerStaticAssets } from './static-assets.ts';
-import { MAX_UPLOAD_BYTES } from './platform/uploaded-files.ts';
 import { seedDemoUser, seedReferenceData } from './seed/seed.ts';
 
 const REQUEST_LIMITS: RequestLimits = { bodyBytes: 1024 * 1024, uploadBytes: MAX_UPLOAD_BYTES };

@@ -1,6 +1,7 @@
 import { type Fill, lotsToQuantity, marketBuyByTotal, OrderBook, type Side, SpotPreviewError, SubmitResult, spotOrderAmounts, ticksToPrice, type TimeInForce } from '@openbourse/core';
 import type { Statement } from 'better-sqlite3';
 import type { Sqlite } from '../db/client.ts';
+import { lastIdStatement } from '../db/last-id.ts';
 import { balanceOf, deferringPostings, holdLines, type JournalEntryInput, type PostingLine, post } from '../ledger/ledger.ts';
 import type { MarketBus } from '../market/bus.ts';
 import type { Instrument, InstrumentRegistry } from '../market/instruments.ts';
@@ -86,10 +87,7 @@ function prepare(sqlite: Sqlite) {
        VALUES (@symbol, @makerOrderId, @takerOrderId, @makerUserId, @takerUserId, @takerSide, @priceTicks, @qtyLots, @notional, @makerFee, @takerFee, @referenceTickId, @now) RETURNING id`,
     ) as Statement<[Record<string, unknown>], { id: number }>,
     order: sqlite.prepare(`SELECT ${ORDER_COLUMNS} FROM spot_orders WHERE id = ?`) as Statement<[number], OrderRow>,
-    // The highest id ever given (AUTOINCREMENT never reuses one), and the highest present should that record be off: a clash would fail every batch.
-    lastOrderId: sqlite
-      .prepare("SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'spot_orders'), 0), COALESCE((SELECT MAX(id) FROM spot_orders), 0))")
-      .pluck() as Statement<[], number>,
+    lastOrderId: lastIdStatement(sqlite, 'spot_orders'),
     /** Multi-row inserts of staged orders by number of rows, prepared on first use. */
     insertStaged: new Map<number, Statement<unknown[]>>(),
     openOrders: sqlite.prepare(`SELECT ${ORDER_COLUMNS} FROM spot_orders WHERE symbol = ? AND status = 'open' ORDER BY sequence`) as Statement<[string], OrderRow>,

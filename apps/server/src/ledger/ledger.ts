@@ -1,6 +1,7 @@
 import { assertSafeMinor } from '@openbourse/core';
 import type { Statement } from 'better-sqlite3';
 import type { Sqlite } from '../db/client.ts';
+import { lastIdStatement } from '../db/last-id.ts';
 import { AppError } from '../platform/errors.ts';
 import { type AccountRef, type Bucket, isSystemRef, SYSTEM_ACCOUNT_TYPE_ID, SYSTEM_ACCOUNTS } from './accounts.ts';
 
@@ -32,7 +33,7 @@ interface Statements {
   insertEntry: Statement<[string, string, string, string, number], { id: number }>;
   accountBalances: Statement<[number], { available: number; frozen: number; allowNegative: number }>;
   moveBalances: Statement<[number, number, number]>;
-  /** The highest entry id ever given (AUTOINCREMENT never reuses one), and the highest present should that record be off. */
+  /** The highest entry id ever given: deferred entries take the ids after it. */
   lastEntryId: Statement<[], number>;
   /** Multi-row inserts of postings, and of entries with their ids, by number of rows, prepared on first use. */
   insertPostings: Map<number, Statement<(string | number)[]>>;
@@ -75,9 +76,7 @@ function statementsFor(sqlite: Sqlite): Statements {
       insertEntry: sqlite.prepare('INSERT INTO journal_entries (type, ref_type, ref_id, memo, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id'),
       accountBalances: sqlite.prepare('SELECT available, frozen, allow_negative AS allowNegative FROM ledger_accounts WHERE id = ?'),
       moveBalances: sqlite.prepare('UPDATE ledger_accounts SET available = available + ?, frozen = frozen + ? WHERE id = ?'),
-      lastEntryId: sqlite
-        .prepare("SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'journal_entries'), 0), COALESCE((SELECT MAX(id) FROM journal_entries), 0))")
-        .pluck() as Statement<[], number>,
+      lastEntryId: lastIdStatement(sqlite, 'journal_entries'),
       insertPostings: new Map(),
       insertEntries: new Map(),
     };
