@@ -73,8 +73,8 @@ function prepare(sqlite: Sqlite) {
   return {
     insertOrder: sqlite.prepare(
       `INSERT INTO spot_orders (user_id, symbol, side, type, time_in_force, price_ticks, qty_lots, account_type_id, hold_currency_id, hold_remaining, status, sequence, reference_tick_id, created_at, updated_at)
-       VALUES (@userId, @symbol, @side, @type, @timeInForce, @priceTicks, @qtyLots, @accountTypeId, @holdCurrencyId, @holdRemaining, 'open', @sequence, @referenceTickId, @now, @now) RETURNING id`,
-    ) as Statement<[Record<string, unknown>], { id: number }>,
+       VALUES (@userId, @symbol, @side, @type, @timeInForce, @priceTicks, @qtyLots, @accountTypeId, @holdCurrencyId, @holdRemaining, 'open', @sequence, @referenceTickId, @createdAt, @updatedAt) RETURNING id`,
+    ) as Statement<[OrderRow], { id: number }>,
     recordFill: sqlite.prepare(
       `UPDATE spot_orders SET filled_lots = filled_lots + @lots, filled_quote = filled_quote + @notional, fee = fee + @fee,
          hold_remaining = hold_remaining - @consumed, updated_at = @now WHERE id = @id RETURNING hold_remaining AS holdRemaining`,
@@ -543,21 +543,9 @@ export class Exchange {
     const hold = input.quoteTotal === undefined ? this.holdFor(instrument, input) : { currencyId: instrument.quote.id, amount: input.quoteTotal };
     // Stored with the row, saving an update after matching; checked against what the book assigned below.
     const sequence = book.upcomingSequence;
-    const inserted = {
-      userId,
-      symbol: instrument.symbol,
-      side: input.side,
-      type: input.type,
-      timeInForce: input.timeInForce,
-      priceTicks: input.priceTicks,
-      qtyLots: input.lots,
-      accountTypeId: instrument.accountTypeId,
-      holdCurrencyId: hold.currencyId,
-      holdRemaining: hold.amount,
-      sequence,
-      referenceTickId: input.referenceTickId,
-    };
-    const orderId = this.statements.insertOrder.get({ ...inserted, now })?.id as number;
+    // The row as it rests untouched; its id is the one the insert assigns.
+    const row = this.restingRow(0, userId, instrument, input, hold, sequence, now);
+    const orderId = this.statements.insertOrder.get(row)?.id as number;
     this.postHold(userId, instrument, hold, orderId, now);
     effects.orders.set(orderId, userId);
 
@@ -603,7 +591,7 @@ export class Exchange {
     const untouched = result.fills.length === 0 && result.status !== 'filled' && result.status !== 'cancelled';
     return {
       id: orderId,
-      untouched: untouched ? this.restingRow(orderId, userId, instrument, input, hold, sequence, now) : null,
+      untouched: untouched ? { ...row, id: orderId } : null,
     };
   }
 
