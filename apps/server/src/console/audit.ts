@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { auditLog, operatorLogins } from '../db/schema.ts';
 import { ok } from '../platform/envelope.ts';
-import { language, pageWindow, pagination, toPage } from '../platform/fields.ts';
+import { blankToUndefined, language, pageWindow, pagination, toPage } from '../platform/fields.ts';
 import { type ConsoleModule, consoleDoc } from './scope.ts';
 
 type AuditRow = typeof auditLog.$inferSelect;
@@ -10,7 +10,6 @@ type AuditRow = typeof auditLog.$inferSelect;
 /** At most this many rows in one CSV export; narrow the filter for more. */
 export const EXPORT_LIMIT = 10_000;
 
-const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalFilter = (max: number) => z.preprocess(blankToUndefined, z.string().trim().min(1).max(max).optional());
 const optionalTime = () => z.preprocess(blankToUndefined, z.coerce.number().int().min(0).optional());
 

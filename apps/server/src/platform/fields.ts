@@ -6,7 +6,8 @@ import { z } from 'zod';
  * string and an empty string means "not given".
  */
 
-const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+/** "Not given": an empty form field, or null in a JSON body. */
+export const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 function toInteger(value: unknown): unknown {
   if (typeof value === 'string' && /^\s*-?\d{1,16}\s*$/.test(value)) return Number(value);
@@ -15,13 +16,13 @@ function toInteger(value: unknown): unknown {
 
 export const text = (max: number) => z.string().trim().min(1).max(max);
 
-export const optionalText = (max: number) => z.preprocess(emptyToUndefined, z.string().trim().max(max).optional());
+export const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
 
 export const integer = () => z.preprocess(toInteger, z.number().int());
 
 export const id = () => z.preprocess(toInteger, z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 
-export const optionalId = () => z.preprocess(emptyToUndefined, id().optional());
+export const optionalId = () => z.preprocess(blankToUndefined, id().optional());
 
 /** An integer that must be one of `values`; the OpenAPI description lists them as its enum. */
 export const oneOf = <const T extends readonly [number, ...number[]]>(values: T) =>
@@ -30,8 +31,8 @@ export const oneOf = <const T extends readonly [number, ...number[]]>(values: T)
 export const language = () => z.string().max(8).optional();
 
 export const pagination = {
-  page: z.preprocess(emptyToUndefined, z.preprocess(toInteger, z.number().int().min(1).max(100_000)).default(1)),
-  limit: z.preprocess(emptyToUndefined, z.preprocess(toInteger, z.number().int().min(1)).default(PAGE_LIMIT_DEFAULT)),
+  page: z.preprocess(blankToUndefined, z.preprocess(toInteger, z.number().int().min(1).max(100_000)).default(1)),
+  limit: z.preprocess(blankToUndefined, z.preprocess(toInteger, z.number().int().min(1)).default(PAGE_LIMIT_DEFAULT)),
   lang: language(),
 };
 

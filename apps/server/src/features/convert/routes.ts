@@ -5,14 +5,13 @@ import { currentUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Feature } from '../../platform/feature.ts';
-import { id, language, pagination } from '../../platform/fields.ts';
+import { blankToUndefined, id, language, pagination } from '../../platform/fields.ts';
 import { clientOidField, idempotencyKey, runOnce } from '../../platform/idempotency.ts';
 import { createFeedPrices } from './feed-prices.ts';
 import { createConversionService } from './service.ts';
 import { createSmallBalanceService } from './small-balances.ts';
 
 const decimalText = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().trim().min(1).max(40));
-const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const fiat = z.preprocess(blankToUndefined, z.string().trim().max(3).default('USD')).describe('Fiat code (default USD)');
 
 /** Each quote is a row: generous for a page that refreshes every 10 s, tight for a loop. */

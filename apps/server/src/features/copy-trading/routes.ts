@@ -2,14 +2,13 @@ import { z } from 'zod';
 import { currentUser, optionalUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { Feature } from '../../platform/feature.ts';
-import { id, language, oneOf, pagination, text } from '../../platform/fields.ts';
+import { blankToUndefined, id, language, oneOf, pagination, text } from '../../platform/fields.ts';
 import { loadCopyTradingConfig, shareRateBps } from '../../platform/copy-trading-terms.ts';
 import { seedDemoTraders, startDemoRule } from './demo-traders.ts';
 import { createCopyTradingService } from './service.ts';
 
 const tags = ['copy-trading'];
 const HOUR_MS = 3_600_000;
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 /** A number typed by the user (form text or JSON number), judged by core's copyNumberHundredths. */
 const copyNumber = () => z.preprocess((value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value), z.string().trim().min(1).max(32));
 const traderQuery = z.object({ trader_user_id: id(), lang: language() });

@@ -5,12 +5,11 @@ import { currentUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Feature } from '../../platform/feature.ts';
-import { language, oneOf, optionalText, pagination } from '../../platform/fields.ts';
+import { blankToUndefined, language, oneOf, optionalText, pagination } from '../../platform/fields.ts';
 import { translate } from '../../platform/i18n.ts';
 import { scheduleChainDeposits } from './chain-deposits.ts';
 import { createDepositService } from './service.ts';
 
-const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const currencyReference = z.union([z.number().int().positive(), z.string().trim().min(1).max(20)]).describe('Currency id or symbol');
 const chain = z.preprocess(blankToUndefined, z.string().trim().max(10).optional()).describe('Chain (BTC, ERC20, TRC20, ...); may be left out when the currency has one');
 

@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { currentUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { Feature } from '../../platform/feature.ts';
-import { id, language, pagination } from '../../platform/fields.ts';
+import { blankToUndefined, id, language, pagination } from '../../platform/fields.ts';
 import { clientOidField, idempotencyKey, runOnce } from '../../platform/idempotency.ts';
 import { rollDemoDualProducts, seedDualProducts } from './seed.ts';
 import { createDualService } from './service.ts';
 
 const tags = ['dual investment'];
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 const indexQuery = z.object({
   currency_id: z.preprocess(blankToUndefined, id().default(1)).describe('The coin (1 BTC, 2 ETH; /dual/coins lists those with products)'),

@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { optionalUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { Feature } from '../../platform/feature.ts';
-import { language } from '../../platform/fields.ts';
+import { blankToUndefined, language } from '../../platform/fields.ts';
 import { createFinancialService } from './service.ts';
 
-const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const overviewQuery = z.object({ fiat: z.preprocess(blankToUndefined, z.string().trim().max(3).default('USD')).describe('Fiat to value holdings and earnings in (default USD)'), lang: language() });
 
 /** The financial overview (pages/financial/index): every earn product, and with a session the user's holdings, earnings and next payments. */

@@ -3,13 +3,12 @@ import { decimalText, parseUserAmount } from '../../platform/amounts.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { Feature } from '../../platform/feature.ts';
-import { id, language, oneOf, pagination } from '../../platform/fields.ts';
+import { blankToUndefined, id, language, oneOf, pagination } from '../../platform/fields.ts';
 import { clientOidField, idempotencyKey } from '../../platform/idempotency.ts';
 import { loadFuturesConfig } from './config.ts';
 import { createFuturesService } from './service.ts';
 
 const tags = ['futures'];
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 const optionalPrice = () => z.preprocess(blankToUndefined, decimalText().optional());
 const wholeNumber = (max: number) =>
   z.preprocess(

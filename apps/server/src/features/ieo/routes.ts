@@ -6,13 +6,12 @@ import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Feature } from '../../platform/feature.ts';
-import { id, language, pagination } from '../../platform/fields.ts';
+import { blankToUndefined, id, language, pagination } from '../../platform/fields.ts';
 import { clientOidField, idempotencyKey, runOnce } from '../../platform/idempotency.ts';
 import { rollDemoIeoProjects, seedIeoProjects } from './seed.ts';
 import { createIeoService } from './service.ts';
 
 const tags = ['ieo'];
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 const listQuery = z.object({
   status: z.preprocess(blankToUndefined, z.enum(['warmup', 'in_progress', 'finished']).optional()).describe('Only projects in this state; all when absent'),

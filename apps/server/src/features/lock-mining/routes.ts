@@ -3,13 +3,12 @@ import { decimalText } from '../../platform/amounts.ts';
 import { currentUser, optionalUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { Feature } from '../../platform/feature.ts';
-import { id, language, oneOf, pagination } from '../../platform/fields.ts';
+import { blankToUndefined, id, language, oneOf, pagination } from '../../platform/fields.ts';
 import { clientOidField, idempotencyKey, runOnce } from '../../platform/idempotency.ts';
 import { seedLockMiningProducts } from './seed.ts';
 import { createLockMiningService } from './service.ts';
 
 const tags = ['lock mining'];
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 const lockBody = z.object({ config_id: id().describe('The product (from /lh/deposit/config)'), amount: decimalText().describe('Amount to lock, in the product\'s currency'), client_oid: clientOidField(), lang: language() });
 const orderQuery = z.object({ status: z.preprocess(blankToUndefined, oneOf([1, 2]).default(1)).describe('1 in progress, 2 redeemed (at expiry or early)'), ...pagination });

@@ -11,12 +11,11 @@ import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Feature } from '../../platform/feature.ts';
-import { id, integer, language } from '../../platform/fields.ts';
+import { blankToUndefined, id, integer, language } from '../../platform/fields.ts';
 import { translate } from '../../platform/i18n.ts';
 
 const RECENT_LIMIT = 10;
 const symbolField = z.string().trim().toUpperCase().max(20);
-const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 function instrumentOf(ctx: AppContext, symbol: string): Instrument {
   const instrument = ctx.instruments.get(symbol);

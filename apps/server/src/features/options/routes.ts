@@ -3,13 +3,12 @@ import { decimalText } from '../../platform/amounts.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { Feature } from '../../platform/feature.ts';
-import { id, integer, language, pagination } from '../../platform/fields.ts';
+import { blankToUndefined, id, integer, language, pagination } from '../../platform/fields.ts';
 import { clientOidField, idempotencyKey } from '../../platform/idempotency.ts';
 import { loadOptionsConfig } from './config.ts';
 import { createOptionsService } from './service.ts';
 
 const tags = ['seconds options'];
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 /** Spec 8: the seconds list shows five a page unless asked otherwise. */
 const SECONDS_LIST_LIMIT = 5;
 

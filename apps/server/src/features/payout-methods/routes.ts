@@ -7,7 +7,7 @@ import { currentUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Feature } from '../../platform/feature.ts';
-import { id, language, pageWindow, pagination, text, toPage } from '../../platform/fields.ts';
+import { blankToUndefined, id, language, pageWindow, pagination, text, toPage } from '../../platform/fields.ts';
 import { translate } from '../../platform/i18n.ts';
 import { maskAddress } from '../../platform/masks.ts';
 import { isOwnUpload } from '../../platform/uploaded-files.ts';
@@ -15,7 +15,6 @@ import { isOwnUpload } from '../../platform/uploaded-files.ts';
 /** Enough for every coin and chain a user pays out to; beyond it old entries should be cleaned up first. */
 export const MAX_SAVED_ADDRESSES = 50;
 
-const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const currencyReference = z.union([z.number().int().positive(), z.string().trim().min(1).max(20)]).describe('Currency id or symbol');
 
 const saveAddressBody = z.object({

@@ -7,7 +7,7 @@ import { currentUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Feature } from '../../platform/feature.ts';
-import { language } from '../../platform/fields.ts';
+import { blankToUndefined, language } from '../../platform/fields.ts';
 import { translate } from '../../platform/i18n.ts';
 import { secondFactorEnabled } from '../../platform/second-factor.ts';
 import { lastSecurityChange } from '../../platform/security-changes.ts';
@@ -16,7 +16,6 @@ import { isOwnUpload } from '../../platform/uploaded-files.ts';
 import { findUserById, rememberLanguage, type UserRow } from '../../platform/users.ts';
 import { verificationSummary } from '../verification/index.ts';
 
-const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 const profileBody = z.object({
   nickname: z.preprocess(blankToUndefined, nicknameRule.optional()),

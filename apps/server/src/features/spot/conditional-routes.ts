@@ -7,10 +7,9 @@ import { currentUser } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { ApiScope } from '../../platform/feature.ts';
-import { id, language, oneOf, optionalId, pageWindow, pagination, toPage } from '../../platform/fields.ts';
+import { blankToUndefined, id, language, oneOf, optionalId, pageWindow, pagination, toPage } from '../../platform/fields.ts';
 import { assertMarketOpen, lotsOf, requireInstrument, ticksOf } from './pairs.ts';
 
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 const decimalText = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().trim().min(1).max(40));
 
 const tpslBody = z.object({

@@ -9,10 +9,9 @@ import { currentUser } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { ApiScope } from '../../platform/feature.ts';
-import { integer, oneOf, optionalId, pageWindow, pagination, toPage } from '../../platform/fields.ts';
+import { blankToUndefined, integer, oneOf, optionalId, pageWindow, pagination, toPage } from '../../platform/fields.ts';
 import { requireInstrument } from './pairs.ts';
 
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 const time = () => z.preprocess(blankToUndefined, integer().pipe(z.number().min(0).max(Number.MAX_SAFE_INTEGER)).optional());
 
 const fillsQuery = z.object({

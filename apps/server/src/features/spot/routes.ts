@@ -7,7 +7,7 @@ import { currentUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Feature } from '../../platform/feature.ts';
-import { id, language, oneOf, optionalId, pageWindow, pagination, toPage } from '../../platform/fields.ts';
+import { blankToUndefined, id, language, oneOf, optionalId, pageWindow, pagination, toPage } from '../../platform/fields.ts';
 import { clientOidField, idempotencyKey } from '../../platform/idempotency.ts';
 import { presentOrder } from '../../exchange/present.ts';
 import { parseUserAmount } from '../../platform/amounts.ts';
@@ -15,7 +15,6 @@ import { registerConditionalRoutes } from './conditional-routes.ts';
 import { registerFillRoutes } from './fill-routes.ts';
 import { assertMarketOpen, lotsOf, requireInstrument, ticksOf } from './pairs.ts';
 
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 const decimalText = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().trim().min(1).max(40));
 
 const tradeBody = z.object({

@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { currentUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { Feature } from '../../platform/feature.ts';
-import { id, integer, language, optionalId, pagination } from '../../platform/fields.ts';
+import { blankToUndefined, id, integer, language, optionalId, pagination } from '../../platform/fields.ts';
 import { hasMessage } from '../../platform/i18n.ts';
 import { createWalletService } from './service.ts';
 
-const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const fiat = z.preprocess(blankToUndefined, z.string().trim().max(3).default('USD'));
 const reference = z.union([z.number().int().positive(), z.string().trim().min(1).max(20)]);
 

@@ -4,14 +4,13 @@ import { loadChainSettings } from '../../chains/settings.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { ok } from '../../platform/envelope.ts';
 import type { Feature } from '../../platform/feature.ts';
-import { language, optionalId, pagination } from '../../platform/fields.ts';
+import { blankToUndefined, language, optionalId, pagination } from '../../platform/fields.ts';
 import { translate } from '../../platform/i18n.ts';
 import { clientOidField, idempotencyKey, runOnce } from '../../platform/idempotency.ts';
 import { secondFactorField } from '../../platform/second-factor.ts';
 import { createWithdrawalService, presentWithdrawal } from './service.ts';
 import { AppError } from '../../platform/errors.ts';
 
-const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 const withdrawBody = z.object({
   currency: z.union([z.number().int().positive(), z.string().trim().min(1).max(20)]).describe('Currency id or symbol'),
