@@ -323,6 +323,9 @@ describe('page headers with actions beside the title', () => {
         // A title may wrap between words onto a second line, but nothing of it may be cut off.
         const clipped = await header.locator('.adm-nav-bar-title').evaluate((shown) => shown.scrollWidth > shown.clientWidth || shown.scrollHeight > shown.clientHeight);
         expect({ route, clipped }).toEqual({ route, clipped: false });
+        // The theme's 48 px bar, not antd-mobile's own 45 px default.
+        const height = await header.evaluate((bar) => bar.getBoundingClientRect().height);
+        expect({ route, height }).toEqual({ route, height: 48 });
         // Shown as an icon on the narrow phone, an action keeps its label as its name.
         const unnamed = await header.locator('.header-action').evaluateAll((actions) => actions.filter((shown) => !shown.getAttribute('aria-label') || shown.getAttribute('title') !== shown.getAttribute('aria-label')).length);
         expect({ route, unnamed }).toEqual({ route, unnamed: 0 });
@@ -337,6 +340,17 @@ describe('page headers with actions beside the title', () => {
     },
   );
 });
+
+/** An amount shown by `testId` ("1,000,000.00 USDT" in English) is grouped and written with the decimal sign of the page's language. */
+async function expectLanguageNumber(page: Page, testId: string): Promise<void> {
+  const shown = (await page.getByTestId(testId).textContent()) ?? '';
+  const { group, decimal } = await page.evaluate(() => {
+    const parts = new Intl.NumberFormat(document.documentElement.lang).formatToParts(12345.6);
+    return { group: parts.find((part) => part.type === 'group')?.value ?? ',', decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.' };
+  });
+  const literal = (sign: string) => sign.replace(/[.]/g, '\\.');
+  expect(shown).toMatch(new RegExp(`^\\d{1,3}(${literal(group)}\\d{3})*${literal(decimal)}\\d{2} USDT`));
+}
 
 /**
  * A new user who holds only USDT, with two-factor on and a chain deposit in
@@ -378,6 +392,32 @@ describe('the money pages of a new user who holds only USDT', () => {
     expect(await page.getByTestId('convert-from').textContent()).toContain('USDT');
     expect(await page.getByTestId('convert-to').textContent()).toContain('BTC');
     await screenshot(page, 'phone-convert-usdt-only');
+    await context.close();
+  });
+
+  it.each(LANGUAGE_CODES)('keeps every tab of a short tab bar and every segment label whole on a 320 px screen in %s, and writes amounts as the language does', async (language) => {
+    const { context, page } = await signedIn('320x640', language);
+    const pages = [
+      { route: '/pages/fund/withdraw?currency=USDT', ready: 'withdraw-remaining' },
+      { route: '/pages/ieo/ieo', ready: 'ieo-my-orders' },
+      { route: '/pages/transaction/currency?symbol=BTC%2FUSDT', ready: 'trade-tab-book' },
+    ];
+    for (const { route, ready } of pages) {
+      await open(page, route);
+      await page.getByTestId(ready).first().waitFor();
+      const cut = await page.evaluate(() => [
+        ...[...document.querySelectorAll('.adm-tabs:not(.scroll-tabs) .adm-tabs-tab')]
+          .filter((tab) => {
+            const box = tab.getBoundingClientRect();
+            return box.left < 0 || box.right > document.documentElement.clientWidth || tab.scrollWidth > tab.clientWidth;
+          })
+          .map((tab) => `tab ${tab.textContent}`),
+        ...[...document.querySelectorAll('.adm-segmented-item-label')].filter((label) => label.scrollWidth > label.clientWidth).map((label) => `segment ${label.textContent}`),
+      ]);
+      expect({ route, cut }).toEqual({ route, cut: [] });
+      if (ready === 'withdraw-remaining') await expectLanguageNumber(page, ready);
+    }
+    if (language === 'spa' || language === 'fra') await screenshot(page, `phone-320x640-trade-${language}`);
     await context.close();
   });
 

@@ -1,12 +1,12 @@
 import { Decimal, type DecimalInput, dec } from './decimal.ts';
 
 /** Spec 9: above a million as M, above a thousand as K (one decimal), otherwise four decimals; always truncated. */
-export function formatCompact(value: DecimalInput): string {
+export function formatCompact(value: DecimalInput, style: NumberStyle = POINT_STYLE): string {
   const amount = dec(value);
   const magnitude = amount.abs();
-  if (magnitude.greaterThan(1e6)) return `${amount.dividedBy(1e6).toFixed(1, Decimal.ROUND_DOWN)}M`;
-  if (magnitude.greaterThan(1e3)) return `${amount.dividedBy(1e3).toFixed(1, Decimal.ROUND_DOWN)}K`;
-  return amount.toFixed(4, Decimal.ROUND_DOWN);
+  if (magnitude.greaterThan(1e6)) return `${withDecimalSign(amount.dividedBy(1e6).toFixed(1, Decimal.ROUND_DOWN), style)}M`;
+  if (magnitude.greaterThan(1e3)) return `${withDecimalSign(amount.dividedBy(1e3).toFixed(1, Decimal.ROUND_DOWN), style)}K`;
+  return withDecimalSign(amount.toFixed(4, Decimal.ROUND_DOWN), style);
 }
 
 /** Spec 9: other displays truncate (never round up) to two decimals. */
@@ -14,22 +14,52 @@ export function truncateDecimals(value: DecimalInput, decimals = 2): string {
   return dec(value).toFixed(decimals, Decimal.ROUND_DOWN);
 }
 
-/** Groups thousands of an already formatted decimal string: 12345.67 -> 12,345.67. */
-export function groupThousands(formatted: string): string {
+/**
+ * How a language writes a number: its thousands separator and its decimal
+ * sign. English "12,345.67", Spanish and Vietnamese "12.345,67", French
+ * "12 345,67" (a narrow no-break space, so a number never wraps).
+ */
+export interface NumberStyle {
+  group: string;
+  decimal: string;
+}
+
+/** The style of the languages that write a decimal point (and of every decimal the API sends). */
+export const POINT_STYLE: NumberStyle = { group: ',', decimal: '.' };
+
+const stylesByLocale = new Map<string, NumberStyle>();
+
+/** A locale's number style, as the platform's Intl writes it (Node and the browser share ICU's data). */
+export function numberStyleOf(locale: string): NumberStyle {
+  let style = stylesByLocale.get(locale);
+  if (!style) {
+    const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
+    style = { group: parts.find((part) => part.type === 'group')?.value ?? ',', decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.' };
+    stylesByLocale.set(locale, style);
+  }
+  return style;
+}
+
+function withDecimalSign(formatted: string, style: NumberStyle): string {
+  return style.decimal === '.' ? formatted : formatted.replace('.', style.decimal);
+}
+
+/** Groups thousands of an already formatted decimal string: 12345.67 -> 12,345.67 (12.345,67 in Spanish). */
+export function groupThousands(formatted: string, style: NumberStyle = POINT_STYLE): string {
   const [whole = '', fraction] = formatted.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, style.group);
+  return fraction === undefined ? grouped : `${grouped}${style.decimal}${fraction}`;
 }
 
 /**
  * Every significant digit of a decimal string, with at least `minDecimals`, so
  * a fee of 0.000962 never reads 0.00: '1001.000000' → '1,001.00'.
  */
-export function formatSignificant(value: string, minDecimals = 2): string {
+export function formatSignificant(value: string, minDecimals = 2, style: NumberStyle = POINT_STYLE): string {
   const [whole = '0', fraction = ''] = value.split('.');
   const digits = fraction.replace(/0+$/, '').padEnd(minDecimals, '0');
   // With no decimals asked for, a whole amount reads without a trailing point: '5000000.0000' → '5,000,000'.
-  return groupThousands(digits ? `${whole}.${digits}` : whole);
+  return groupThousands(digits ? `${whole}.${digits}` : whole, style);
 }
 
 export type Tone = 'up' | 'down' | 'flat';

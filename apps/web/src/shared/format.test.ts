@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { formatAmount, formatChangePercent, formatDecimal, formatSignificant, plainDecimal } from './format.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatAmount, formatChangePercent, formatCompactNumber, formatDecimal, formatSignificant, plainDecimal } from './format.ts';
+import { changeLanguage, initI18n } from './i18n/index.ts';
+import { formatQuantity, typedDecimal } from './trading/numbers.ts';
 
 describe('number display', () => {
   it('shows server decimals as sent, grouped', () => {
@@ -30,5 +32,30 @@ describe('number display', () => {
     expect(formatChangePercent('0.715')).toBe('+0.71%');
     expect(formatChangePercent('-9.15')).toBe('-9.15%');
     expect(formatChangePercent('0.00')).toBe('0.00%');
+  });
+});
+
+describe('numbers in the language the app shows', () => {
+  beforeAll(() => initI18n('zh', ['shell']));
+  afterAll(() => changeLanguage('zh'));
+
+  it('writes Spanish and Vietnamese with a grouping point and a decimal comma', async () => {
+    for (const language of ['spa', 'vi'] as const) {
+      await changeLanguage(language);
+      expect(formatDecimal('96250.01')).toBe('96.250,01');
+      expect(formatSignificant('13678.160000')).toBe('13.678,16');
+      expect(formatAmount('1234.5678')).toBe('1.234,56');
+      expect(formatChangePercent('0.715')).toBe('+0,71%');
+      expect(formatCompactNumber('18123')).toBe('18,1K');
+      expect(formatQuantity('0.5', 4)).toBe('0,5000');
+    }
+  });
+
+  it('groups French with a narrow no-break space, so a number never wraps, and reads back what a field shows', async () => {
+    await changeLanguage('fra');
+    expect(formatDecimal('96250.01')).toBe('96\u202f250,01');
+    expect(typedDecimal('0,5', 'fr-FR')).toBe('0.5');
+    await changeLanguage('en');
+    expect(formatDecimal('96250.01')).toBe('96,250.01');
   });
 });

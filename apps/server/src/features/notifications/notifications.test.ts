@@ -101,7 +101,7 @@ describe('the notification centre', () => {
     credit(server, user.email, '1', 'BTC');
     expect((await server.post<{ status: string }>('/coin/trade', { amount: '0.005', currency_id: 1, legal_id: 3, type: 2 }, { token: user.token })).message.status).toBe('filled');
     const sold = personal((await list(user.token, 'fra')).message).find((notice) => notice.kind === 'spot.order_filled');
-    expect(sold?.content).toMatch(/^Votre ordre de vente de 0\.005 BTC sur BTC\/USDT a été exécuté au prix moyen de [\d,]+\.\d{2} USDT\.$/);
+    expect(sold?.content).toMatch(/^Votre ordre de vente de 0,005 BTC sur BTC\/USDT a été exécuté au prix moyen de [\d\u202f]+,\d{2} USDT\.$/);
     const makerNotices = server.built.ctx.sqlite.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND kind = 'spot.order_filled'").get(userIdOf(MARKET_MAKER_EMAIL)) as { n: number };
     expect(makerNotices.n).toBe(0);
   });

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { localizedParams, notificationText } from './templates.ts';
 
 describe('notification values as the reader sees them', () => {
-  it('shows a stored amount with thousands separators and without the ledger scale padding', () => {
+  it('shows a stored amount with thousands separators, as the reader writes numbers, and without the ledger scale padding', () => {
     const params = localizedParams('fra', 'deposit.credited', { amount: '1000.000000', currency: 'USDT', txid: '0x5d34' });
-    expect(params).toEqual({ amount: '1,000.00', currency: 'USDT', txid: '0x5d34' });
+    // French groups with a narrow no-break space and writes a decimal comma; Spanish groups with a point.
+    expect(params).toEqual({ amount: '1\u202f000,00', currency: 'USDT', txid: '0x5d34' });
+    expect(localizedParams('spa', 'deposit.credited', { amount: '1000.000000', currency: 'USDT' }).amount).toBe('1.000,00');
     expect(notificationText('en', 'messages.transfer.completed', localizedParams('en', 'transfer.completed', { amount: '100.500000', currency: 'USDT' }))).toContain('100.50 USDT');
   });
 

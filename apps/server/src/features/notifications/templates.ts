@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language } from '@openbourse/i18n';
+import { DEFAULT_LANGUAGE, type Language, localeOf } from '@openbourse/i18n';
 import en from '@openbourse/i18n/locales/en/notifications.json';
 import fra from '@openbourse/i18n/locales/fra/notifications.json';
 import hk from '@openbourse/i18n/locales/hk/notifications.json';
@@ -9,7 +9,7 @@ import spa from '@openbourse/i18n/locales/spa/notifications.json';
 import th from '@openbourse/i18n/locales/th/notifications.json';
 import vi from '@openbourse/i18n/locales/vi/notifications.json';
 import zh from '@openbourse/i18n/locales/zh/notifications.json';
-import { formatSignificant } from '@openbourse/core';
+import { formatSignificant, numberStyleOf } from '@openbourse/core';
 import i18next, { type TFunction } from 'i18next';
 import { type RejectGate, rejectReasonText } from '../../platform/reject-reasons.ts';
 
@@ -54,7 +54,8 @@ const REJECTION_GATES: Record<string, RejectGate> = {
  * An event's values as the reader sees them: a value stored as a code is
  * written out in the reader's language here, at read time. `reason_code` is a
  * listed refusal reason of the kind's review gate, shown as `reason`. Amounts
- * read as everywhere else in the app: '1000.000000' as 1,000.00. A filled spot
+ * read as everywhere else in the app: '1000.000000' as 1,000.00 (1.000,00 in
+ * Spanish, as the reader's language writes numbers). A filled spot
  * order reads as a whole sentence per side (`order_filled_buy`,
  * `order_filled_sell`: i18next's context), since "buy order" is no single word
  * to slot in; one stored before its quantity was recorded keeps the plain
@@ -62,8 +63,9 @@ const REJECTION_GATES: Record<string, RejectGate> = {
  */
 export function localizedParams(language: Language, kind: string, params: Record<string, string | number>): Record<string, string | number> {
   const shown: Record<string, string | number> = { ...params };
+  const style = numberStyleOf(localeOf(language));
   for (const [key, value] of Object.entries(params)) {
-    if (AMOUNT_PARAMS.has(key) && typeof value === 'string' && PLAIN_DECIMAL.test(value)) shown[key] = formatSignificant(value);
+    if (AMOUNT_PARAMS.has(key) && typeof value === 'string' && PLAIN_DECIMAL.test(value)) shown[key] = formatSignificant(value, 2, style);
   }
   if ((params.side === 'buy' || params.side === 'sell') && params.quantity !== undefined) shown.context = params.side;
   const gate = REJECTION_GATES[kind];

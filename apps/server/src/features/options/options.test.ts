@@ -198,7 +198,7 @@ describe('an option from acceptance to settlement', () => {
     expect(await settledSoon(option.id, owner.token)).toMatchObject({ status: 'won', payout: '54.000000' });
     for (const [lang, text] of [
       ['en', 'Your option on BTC/USDT has settled: 54.00 USDT paid out.'],
-      ['fra', 'Votre option sur BTC/USDT est réglée : 54.00 USDT versés.'],
+      ['fra', 'Votre option sur BTC/USDT est réglée : 54,00 USDT versés.'],
     ]) {
       const notices = await server.get<{ list: { kind: string; content: string; link: string }[] }>('/notice/list', { limit: 50 }, { token: owner.token, lang });
       expect(notices.message.list.find((notice) => notice.kind === 'option.settled')).toMatchObject({ content: text, link: '/pages/transaction/seconds_order' });

@@ -33,7 +33,7 @@ export default function AssetsPage() {
           <AssetsSummary wallet={wallet.data} user={user.data} hidden={hidden} onToggleHidden={toggleHidden} />
           <AssetsActions />
           {wallet.data ? (
-            <Tabs className="assets-tabs" activeKey={activeKey ?? accounts[0]?.code ?? null} onChange={setActiveKey}>
+            <Tabs className="assets-tabs scroll-tabs" activeKey={activeKey ?? accounts[0]?.code ?? null} onChange={setActiveKey}>
               {accounts.map((account) => (
                 <Tabs.Tab key={account.code} title={account.name} forceRender>
                   <AccountPane

@@ -1,6 +1,6 @@
 import { Button, Popup, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { formatSignificant } from '../../shared/format.ts';
+import { formatDecimal, formatSignificant } from '../../shared/format.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { toast } from '../../shared/api/request.ts';
 import { useSmallBalances, useSweepSmallBalances } from './api.ts';
@@ -30,7 +30,7 @@ export function SmallBalancesPopup({ open, onClose }: Props) {
     <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="assets-small" destroyOnClose>
       <div className="assets-small__title">{t('small.title')}</div>
       <div className="assets-small__body" data-testid="small-balances">
-        <p className="assets-small__intro muted">{t('small.intro', { threshold: data?.threshold_usdt ?? '1', fee: data ? `${data.fee_bps / 100}%` : '' })}</p>
+        <p className="assets-small__intro muted">{t('small.intro', { threshold: formatDecimal(data?.threshold_usdt ?? '1'), fee: data ? `${formatDecimal(String(data.fee_bps / 100))}%` : '' })}</p>
         {!data ? (
           <Skeleton.Paragraph lineCount={4} animated />
         ) : data.items.length === 0 ? (

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../shared/time.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { type Coupon, type CouponStatus, useClaimTask, useCouponTasks, useCoupons, useFuturesPairs, useVoucher } from './api.ts';
+import { formatSignificant } from '../../shared/format.ts';
 import './coupons.css';
 
 const STATUSES: CouponStatus[] = ['available', 'used', 'expired'];
@@ -77,7 +78,7 @@ function CouponList({ status, onUse }: { status: CouponStatus; onUse: (coupon: C
           </div>
           <div className="coupon-card__body">
             <span className="coupon-card__kind">{t(`kinds.${coupon.kind}`)}</span>
-            <span className="coupon-card__hint">{coupon.kind === 'fee' ? t('feeHint', { remaining: coupon.remaining, currency: coupon.currency }) : t('voucherHint', { multiple: coupon.voucher_multiple ?? '' })}</span>
+            <span className="coupon-card__hint">{coupon.kind === 'fee' ? t('feeHint', { remaining: formatSignificant(coupon.remaining), currency: coupon.currency }) : t('voucherHint', { multiple: coupon.voucher_multiple ?? '' })}</span>
             <span className="coupon-card__validity">{t('validUntil', { time: formatDateTime(coupon.valid_until) })}</span>
           </div>
           {coupon.kind === 'voucher' && coupon.status === 'available' ? (
@@ -101,7 +102,7 @@ function VoucherPopup({ coupon, onClose }: { coupon: Coupon | null; onClose: () 
   const pair = pairs.data?.find((entry) => entry.symbol === symbol);
   const confirm = async () => {
     if (!coupon || !pair) return;
-    const ok = await Dialog.confirm({ content: t('confirm', { amount: coupon.face_value, currency: coupon.currency, symbol, side: t(`sides.${side}`), multiple: coupon.voucher_multiple ?? '' }) });
+    const ok = await Dialog.confirm({ content: t('confirm', { amount: formatSignificant(coupon.face_value), currency: coupon.currency, symbol, side: t(`sides.${side}`), multiple: coupon.voucher_multiple ?? '' }) });
     if (!ok) return;
     use.mutate(
       { coupon_id: coupon.id, currency_id: pair.currency_id, legal_id: pair.legal_id, type: side },

@@ -23,7 +23,7 @@ export default function HelpPage() {
   const { t } = useTranslation('dual');
   const call = example(CALL, '1');
   const put = example(PUT, '9000');
-  const params = { apr: '36.5', days: 10 };
+  const params = { apr: formatDecimal(CALL.aprPercent), days: CALL.days };
   return (
     <>
       <PageHeader title={t('help.title')} fallback={dualPaths.list} />

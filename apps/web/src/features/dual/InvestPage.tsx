@@ -16,7 +16,7 @@ function ProductRow({ product }: { product: DualProduct }) {
     <button type="button" className="dual-product" onClick={() => navigate(dualPaths.purchase(product.id))} data-testid={`dual-product-${product.id}`}>
       <div className="dual-product__main">
         <div className="dual-product__apr">
-          <span className="dual-product__apr-value">{product.apr}%</span>
+          <span className="dual-product__apr-value">{formatDecimal(product.apr)}%</span>
           <span className="dual-product__label">{t('fields.apr')}</span>
         </div>
         <div className="dual-product__col">
@@ -55,7 +55,7 @@ function Products({ coins }: { coins: DualCoin[] }) {
   if (coins.length === 0) return <ErrorBlock status="empty" title={t('empty')} description="" className="dual-empty" data-testid="dual-empty" />;
   return (
     <>
-      <Tabs activeKey={String(currencyId)} onChange={(key) => choose({ currency_id: Number(key) })} className="dual-tabs" data-testid="dual-coins">
+      <Tabs activeKey={String(currencyId)} onChange={(key) => choose({ currency_id: Number(key) })} className="dual-tabs scroll-tabs" data-testid="dual-coins">
         {coins.map((entry) => (
           <Tabs.Tab key={String(entry.currency_id)} title={entry.coin} />
         ))}

@@ -51,7 +51,7 @@ function OrderCard({ order }: { order: DualOrder }) {
         facts={[
           { label: t('purchase.invested'), value: `${formatSignificant(order.invested)} ${order.invest_currency}` },
           { label: t('fields.linkedPrice'), value: formatDecimal(order.linked_price) },
-          { label: t('fields.apr'), value: `${order.apr}%` },
+          { label: t('fields.apr'), value: `${formatDecimal(order.apr)}%` },
           { label: t('fields.settlesAt'), value: formatDateTime(order.maturity_at) },
         ]}
       />
@@ -69,7 +69,7 @@ export default function MinePage() {
     <>
       <PageHeader title={t('mine.title')} fallback={dualPaths.list} />
       <div className="dual-page" data-testid="dual-mine-page">
-        <Tabs activeKey={tab} onChange={(key) => setTab(key as DualOrderStatus | 'all')} className="dual-tabs">
+        <Tabs activeKey={tab} onChange={(key) => setTab(key as DualOrderStatus | 'all')} className="dual-tabs scroll-tabs">
           {TABS.map((key) => (
             <Tabs.Tab key={key} title={t(`tabs.${key}`)} />
           ))}

@@ -80,7 +80,7 @@ function Products({ overview }: { overview: Overview }) {
       <ProductTile
         title={t('products.lockMining')}
         lines={[
-          lock.best_daily_rate ? t('products.upToDaily', { rate: lock.best_daily_rate }) : t('products.none'),
+          lock.best_daily_rate ? t('products.upToDaily', { rate: formatDecimal(lock.best_daily_rate) }) : t('products.none'),
           t('products.lockTerms', { number: lock.count, min: lock.shortest_days ?? 0, max: lock.longest_days ?? 0 }),
         ]}
         onClick={() => navigate(ROUTES_OF.lockMining)}
@@ -88,7 +88,7 @@ function Products({ overview }: { overview: Overview }) {
       />
       <ProductTile
         title={t('products.dual')}
-        lines={[dual.best_apr ? t('products.upToApr', { apr: dual.best_apr }) : t('products.none'), t('products.dualTerms', { number: dual.on_sale, coins: dual.coins.join(' / ') || '--' })]}
+        lines={[dual.best_apr ? t('products.upToApr', { apr: formatDecimal(dual.best_apr) }) : t('products.none'), t('products.dualTerms', { number: dual.on_sale, coins: dual.coins.join(' / ') || '--' })]}
         onClick={() => navigate(ROUTES_OF.dual)}
         testId="fin-product-dual"
       />

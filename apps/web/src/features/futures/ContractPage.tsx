@@ -123,7 +123,7 @@ function Ticket({ deal, contract, feedPrice, price }: { deal: LeverDeal; contrac
           ))}
         </select>
       </label>
-      <DecimalField label={`${t('field.lots')} · ${t('field.lotSize', { size: contract.lot_size, base })}`} value={lotsText} step="1" onChange={setLotsText} testId="futures-lots" />
+      <DecimalField label={`${t('field.lots')} · ${t('field.lotSize', { size: formatDecimal(contract.lot_size), base })}`} value={lotsText} step="1" onChange={setLotsText} testId="futures-lots" />
       <div className="futures-stops">
         <label className="futures-stop" data-testid="futures-tp">
           <span>{t('field.takeProfitShort')}</span>
@@ -244,7 +244,7 @@ function AccountFacts({ deal }: { deal: LeverDeal }) {
       className="futures-account"
       facts={[
         { label: t('field.usedMargin'), value: `${formatSignificant(deal.used_margin)} USDT` },
-        { label: t('field.accountRisk'), value: risk ? `${risk}%` : '--', testId: 'futures-account-risk' },
+        { label: t('field.accountRisk'), value: risk ? `${formatDecimal(risk)}%` : '--', testId: 'futures-account-risk' },
       ]}
     />
   );
@@ -323,7 +323,7 @@ function ContractScreen({ quote }: { quote: Quote }) {
             <>
               <AccountFacts deal={deal.data} />
               <Positions positions={deal.data.positions} quote={quote} />
-              {contract ? <p className="futures-note futures-note--terms">{t('note.spread', { spread: contract.spread, fee: ratePercent(contract.fee_rate), overnight: ratePercent(contract.overnight_rate) })}</p> : null}
+              {contract ? <p className="futures-note futures-note--terms">{t('note.spread', { spread: formatDecimal(contract.spread), fee: formatDecimal(ratePercent(contract.fee_rate)), overnight: formatDecimal(ratePercent(contract.overnight_rate)) })}</p> : null}
               <p className="futures-note futures-note--risk">{t('note.risk')}</p>
             </>
           ) : null

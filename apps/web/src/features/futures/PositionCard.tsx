@@ -143,7 +143,7 @@ export function PositionCard({ order, feedPrice, marketOpen }: { order: FuturesO
               ),
               strong: true,
             },
-            { label: t('field.riskRate'), value: <span data-live>{live.riskRate === null ? '--' : `${live.riskRate}%`}</span> },
+            { label: t('field.riskRate'), value: <span data-live>{live.riskRate === null ? '--' : `${formatDecimal(live.riskRate)}%`}</span> },
             { label: t('field.openPrice'), value: price(order.open_price) },
             { label: t('field.currentPrice'), value: <span data-live>{price(feedPrice ?? order.feed_price)}</span> },
             { label: t('field.liquidation'), value: price(live.liquidation), testId: 'futures-card-liquidation' },

@@ -1,7 +1,7 @@
 import { ErrorBlock, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { formatSignificant } from '../../shared/format.ts';
+import { formatDecimal, formatSignificant } from '../../shared/format.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { Facts } from '../../shared/ui/Facts.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
@@ -75,7 +75,7 @@ function OrderCard({ order }: { order: IeoOrder }) {
       <Facts
         facts={[
           { label: t('subscribe.amount'), value: `${formatSignificant(order.committed, 0)} ${order.token}` },
-          { label: t('fields.price'), value: `${order.price} ${order.pay_currency}` },
+          { label: t('fields.price'), value: `${formatDecimal(order.price)} ${order.pay_currency}` },
           { label: t('orders.held'), value: `${formatSignificant(order.held)} ${order.pay_currency}` },
           { label: t('orders.subscribedAt'), value: formatDateTime(order.created_at) },
           !order.allocation && { label: t('orders.allocationAt'), value: formatDateTime(order.subscribe_end) },

@@ -3,7 +3,7 @@ import { FileOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { formatSignificant } from '../../shared/format.ts';
+import { formatDecimal, formatSignificant } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { Facts } from '../../shared/ui/Facts.tsx';
@@ -32,14 +32,14 @@ function ProjectCard({ project }: { project: IeoProject }) {
       </div>
       <Facts
         facts={[
-          { label: t('fields.price'), value: `${project.price} ${project.price_currency}`, strong: true },
+          { label: t('fields.price'), value: `${formatDecimal(project.price)} ${project.price_currency}`, strong: true },
           { label: t('fields.totalIssuance'), value: `${formatSignificant(project.total_issuance, 0)} ${project.token}` },
           { label: project.status === 'warmup' ? t('fields.start') : t('fields.end'), value: timing },
         ]}
       />
       <div className="ieo-card__progress">
         <Progress percent={project.progress} />
-        <span className="ieo-card__percent">{t('card.progress', { percent: project.progress })}</span>
+        <span className="ieo-card__percent">{t('card.progress', { percent: formatDecimal(project.progress) })}</span>
       </div>
     </button>
   );

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../shared/api/request.ts';
-import { formatSignificant } from '../../shared/format.ts';
+import { formatDecimal, formatSignificant } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
@@ -65,7 +65,7 @@ function SubscribeForm({ project }: { project: IeoProject }) {
       <UnitInput value={amount} onChange={setAmount} unit={project.token} placeholder={t('subscribe.placeholder', { min: formatSignificant(project.min_per_user, 0) })} clearable testId="ieo-amount" />
       <Facts
         facts={[
-          { label: t('fields.price'), value: price ? `${price.price} ${payCurrency}` : '--' },
+          { label: t('fields.price'), value: price ? `${formatDecimal(price.price)} ${payCurrency}` : '--' },
           { label: t('subscribe.cost'), value: cost === null ? '--' : `${formatSignificant(cost)} ${payCurrency}`, strong: true, testId: 'ieo-cost' },
           { label: t('subscribe.available'), value: balance.data ? `${formatSignificant(balance.data.available)} ${payCurrency}` : '--' },
         ]}
@@ -167,7 +167,7 @@ export default function SubscribePage() {
             >
               <div className="ieo-card__progress">
                 <Progress percent={data.progress} />
-                <span className="ieo-card__percent">{t('card.progress', { percent: data.progress })}</span>
+                <span className="ieo-card__percent">{t('card.progress', { percent: formatDecimal(data.progress) })}</span>
               </div>
               <Facts
                 facts={[
@@ -180,7 +180,7 @@ export default function SubscribePage() {
             <Section title={t('subscribe.terms')} testId="ieo-terms">
               <Facts
                 facts={[
-                  ...data.prices.map((entry) => ({ label: t('fields.priceIn', { currency: entry.currency }), value: `${entry.price} ${entry.currency}` })),
+                  ...data.prices.map((entry) => ({ label: t('fields.priceIn', { currency: entry.currency }), value: `${formatDecimal(entry.price)} ${entry.currency}` })),
                   { label: t('fields.totalIssuance'), value: `${formatSignificant(data.total_issuance, 0)} ${data.token}` },
                   { label: t('fields.minPerUser'), value: `${formatSignificant(data.min_per_user, 0)} ${data.token}` },
                   { label: t('fields.maxPerUser'), value: `${formatSignificant(data.max_per_user, 0)} ${data.token}` },

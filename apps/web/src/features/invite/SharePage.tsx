@@ -7,6 +7,7 @@ import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { type InviteOverview, type RebateTotal, useInviteOverview, useInvitees } from './api.ts';
 import { drawPoster } from './poster.ts';
+import { formatDecimal, formatSignificant } from '../../shared/format.ts';
 import './invite.css';
 
 /** Invite friends: the code, the link and its QR poster, the invitees and the rebates they earned. */
@@ -25,7 +26,7 @@ export default function SharePage() {
   );
 }
 
-const rebateText = (rebates: RebateTotal[]) => (rebates.length === 0 ? '0' : rebates.map((rebate) => `${rebate.amount} ${rebate.currency}`).join(' · '));
+const rebateText = (rebates: RebateTotal[]) => (rebates.length === 0 ? '0' : rebates.map((rebate) => `${formatSignificant(rebate.amount)} ${rebate.currency}`).join(' · '));
 
 function Poster({ overview }: { overview: InviteOverview }) {
   const { t } = useTranslation('invite');
@@ -34,7 +35,7 @@ function Poster({ overview }: { overview: InviteOverview }) {
     if (await copyToClipboard(text)) Toast.show(t('copied'));
   };
   const save = async () => {
-    const poster = await drawPoster({ title: siteName, subtitle: t('subtitle', { share: overview.rebate_share }), code: overview.invite_code }, overview.qr_code);
+    const poster = await drawPoster({ title: siteName, subtitle: t('subtitle', { share: formatDecimal(overview.rebate_share) }), code: overview.invite_code }, overview.qr_code);
     const link = document.createElement('a');
     link.href = poster;
     link.download = `invite-${overview.invite_code}.png`;
@@ -42,7 +43,7 @@ function Poster({ overview }: { overview: InviteOverview }) {
   };
   return (
     <section className="invite-poster" data-testid="invite-poster">
-      <p className="invite-poster__subtitle">{t('subtitle', { share: overview.rebate_share })}</p>
+      <p className="invite-poster__subtitle">{t('subtitle', { share: formatDecimal(overview.rebate_share) })}</p>
       <img className="invite-poster__qr" src={overview.qr_code} alt={t('qrAlt')} width={200} height={200} data-testid="invite-qr" />
       <div className="invite-field">
         <span className="invite-field__label">{t('code')}</span>

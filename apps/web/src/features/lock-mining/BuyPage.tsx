@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../shared/api/request.ts';
-import { formatSignificant, plainDecimal } from '../../shared/format.ts';
+import { formatDecimal, formatSignificant, plainDecimal } from '../../shared/format.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
@@ -80,7 +80,7 @@ function LockForm({ product }: { product: LockProduct }) {
             { label: t('buy.expiresAt'), value: formatDateTime(product.expires_at) },
           ]}
         />
-        <p className="lock-note">{t('buy.penaltyRule', { rate: product.penalty_rate })}</p>
+        <p className="lock-note">{t('buy.penaltyRule', { rate: formatDecimal(product.penalty_rate) })}</p>
       </Section>
       <div className="lock-actions">
         <Button block color="primary" size="large" disabled={amount === '' || issue !== null} loading={lock.isPending} onClick={() => setConfirming(true)} data-testid="lock-submit">
@@ -100,7 +100,7 @@ function LockForm({ product }: { product: LockProduct }) {
                 { label: t('buy.expiresAt'), value: formatDateTime(product.expires_at) },
               ]}
             />
-            <p className="lock-note">{t('buy.penaltyRule', { rate: product.penalty_rate })}</p>
+            <p className="lock-note">{t('buy.penaltyRule', { rate: formatDecimal(product.penalty_rate) })}</p>
           </div>
         }
         closeOnAction
@@ -127,7 +127,7 @@ function Commitments({ product }: { product: LockProduct }) {
         {product.commitments.map((entry) => (
           <li key={entry.day} className="lock-hashes__item" data-testid={`lock-commitment-${entry.day}`}>
             <span className="lock-hashes__day">
-              {entry.day} · {millionthsToPercent(entry.min_rate_millionths)}% – {millionthsToPercent(entry.max_rate_millionths)}%
+              {entry.day} · {formatDecimal(millionthsToPercent(entry.min_rate_millionths))}% – {formatDecimal(millionthsToPercent(entry.max_rate_millionths))}%
             </span>
             <code className="lock-hashes__hash">{entry.commitment}</code>
           </li>
@@ -176,11 +176,11 @@ export default function BuyPage() {
             >
               <Facts
                 facts={[
-                  { label: t('product.dailyRate'), value: `${range?.min}% – ${range?.max}%`, strong: true, testId: 'lock-rate-range' },
+                  { label: t('product.dailyRate'), value: range ? `${formatDecimal(range.min)}% – ${formatDecimal(range.max)}%` : '--', strong: true, testId: 'lock-rate-range' },
                   { label: t('product.minAmount'), value: `${formatSignificant(product.min_amount)} ${product.currency}` },
                   { label: t('product.maxPerUser'), value: `${formatSignificant(product.max_per_user)} ${product.currency}` },
                   { label: t('product.dividendTime'), value: t('product.dividendAt', { time: product.dividend_time }) },
-                  { label: t('product.penalty'), value: t('product.penaltyPerDay', { rate: product.penalty_rate }) },
+                  { label: t('product.penalty'), value: t('product.penaltyPerDay', { rate: formatDecimal(product.penalty_rate) }) },
                 ]}
               />
             </Section>

@@ -2,7 +2,7 @@ import { Button, Skeleton } from 'antd-mobile';
 import { FileOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { formatSignificant } from '../../shared/format.ts';
+import { formatDecimal, formatSignificant } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { HeaderLink, PageHeader } from '../../shared/ui/PageHeader.tsx';
@@ -24,7 +24,7 @@ function ProductCard({ product }: { product: LockProduct }) {
       </header>
       <div className="lock-product__rate">
         <span className="lock-product__rate-value">
-          {range.min}% – {range.max}%
+          {formatDecimal(range.min)}% – {formatDecimal(range.max)}%
         </span>
         <span className="lock-product__rate-label">{t('product.dailyRate')}</span>
       </div>
@@ -33,7 +33,7 @@ function ProductCard({ product }: { product: LockProduct }) {
           { label: t('product.minAmount'), value: `${formatSignificant(product.min_amount)} ${product.currency}` },
           { label: t('product.maxPerUser'), value: `${formatSignificant(product.max_per_user)} ${product.currency}` },
           { label: t('product.dividendTime'), value: t('product.dividendAt', { time: product.dividend_time }) },
-          { label: t('product.penalty'), value: t('product.penaltyPerDay', { rate: product.penalty_rate }) },
+          { label: t('product.penalty'), value: t('product.penaltyPerDay', { rate: formatDecimal(product.penalty_rate) }) },
         ]}
       />
       <Button block color="primary" className="lock-product__cta" onClick={() => navigate(lockPaths.buy(product.id))} data-testid={`lock-buy-${product.id}`}>

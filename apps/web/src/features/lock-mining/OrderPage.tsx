@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../shared/api/request.ts';
-import { formatSignificant } from '../../shared/format.ts';
+import { formatDecimal, formatSignificant } from '../../shared/format.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
@@ -139,7 +139,7 @@ function DayRow({ day, currency }: { day: LockDay; currency: string }) {
     <li className="lock-day" data-testid={`lock-day-${day.day}`}>
       <button type="button" className="lock-day__head" onClick={() => setOpen(!open)} aria-expanded={open}>
         <span className="lock-day__title">{t('order.day', { day: day.day, date: day.rate_day })}</span>
-        <span className="lock-day__rate">{day.rate === null ? t('order.rateSealed') : `${day.rate}%`}</span>
+        <span className="lock-day__rate">{day.rate === null ? t('order.rateSealed') : `${formatDecimal(day.rate)}%`}</span>
         <span className="lock-day__amount">{day.amount === null ? '--' : `+${formatSignificant(day.amount)} ${currency}`}</span>
         <span className={`lock-day__proof lock-day__proof--${proof}`} data-testid={`lock-day-proof-${day.day}`}>
           {t(`proof.${proof}`)}
@@ -153,7 +153,7 @@ function DayRow({ day, currency }: { day: LockDay; currency: string }) {
               { label: t('fair.commitment'), value: <code className="lock-hashes__hash">{day.commitment ?? t('fair.notYet')}</code> },
               { label: t('fair.committedAt'), value: day.committed_at === null ? '--' : formatDateTime(day.committed_at) },
               { label: t('fair.seed'), value: <code className="lock-hashes__hash">{day.seed ?? t('fair.sealed')}</code> },
-              day.range_min_millionths !== null && { label: t('fair.range'), value: `${millionthsToPercent(day.range_min_millionths)}% – ${millionthsToPercent(day.range_max_millionths ?? 0)}%` },
+              day.range_min_millionths !== null && { label: t('fair.range'), value: `${formatDecimal(millionthsToPercent(day.range_min_millionths))}% – ${formatDecimal(millionthsToPercent(day.range_max_millionths ?? 0))}%` },
             ]}
           />
           <p className="lock-note">{day.late ? t('fair.late') : t(`fair.explain.${proof}`)}</p>
@@ -176,7 +176,7 @@ function OrderDetail({ id }: { id: number }) {
           facts={[
             { label: t('order.yieldPaid'), value: `${formatSignificant(data.yield_paid)} ${data.currency}`, strong: true, testId: 'lock-yield-paid' },
             { label: t('order.daysPaid'), value: `${data.days_paid} / ${data.lock_days}`, testId: 'lock-days-paid' },
-            { label: t('product.dailyRate'), value: `${data.daily_rate_min}% – ${data.daily_rate_max}%` },
+            { label: t('product.dailyRate'), value: `${formatDecimal(data.daily_rate_min)}% – ${formatDecimal(data.daily_rate_max)}%` },
             data.next_dividend_at !== null && { label: t('order.nextDividend'), value: formatDateTime(data.next_dividend_at), testId: 'lock-next-dividend' },
             { label: t('order.lockedAt'), value: formatDateTime(data.locked_at) },
             { label: t('buy.valueAt'), value: formatDateTime(data.value_at) },

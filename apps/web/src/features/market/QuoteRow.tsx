@@ -1,4 +1,4 @@
-import { dec, formatCompact, type Tone, toneOf } from '@openbourse/core';
+import { dec, type Tone, toneOf } from '@openbourse/core';
 import { Image, List, Tag } from 'antd-mobile';
 import { StarFill, StarOutline } from 'antd-mobile-icons';
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
@@ -8,8 +8,8 @@ import { useLiveStale } from '../../shared/realtime/index.ts';
 import { useSession } from '../../shared/session.ts';
 import { FiatValue } from '../../shared/ui/Amount.tsx';
 import { useLoginPrompt } from './useLoginPrompt.ts';
+import { formatChangePercent, formatCompactNumber, formatDecimal } from '../../shared/format.ts';
 import './quote-row.css';
-import { formatChangePercent, formatDecimal } from '../../shared/format.ts';
 
 /** How long a changed price stays highlighted: long enough to notice, short enough not to distract. */
 const FLASH_MS = 700;
@@ -123,7 +123,7 @@ function QuoteRow({ quote, onOpen, withFavourite = true }: Props) {
       <PairName quote={quote} />
       <span className="quote-row__volume">
         {quote.kind === 'stock' && !quote.market_open ? <Tag fill="outline" color="var(--ob-text-3)" className="closed-tag">{t('row.closed')}</Tag> : null}
-        {t('row.volume', { value: formatCompact(quote.volume) })}
+        {t('row.volume', { value: formatCompactNumber(quote.volume) })}
       </span>
     </List.Item>
   );

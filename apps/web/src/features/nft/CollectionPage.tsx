@@ -5,6 +5,7 @@ import { Facts } from '../../shared/ui/Facts.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { nftPaths, useArtworks, useCollections } from './api.ts';
 import { ArtworkGrid, price } from './parts.tsx';
+import { formatDecimal } from '../../shared/format.ts';
 import './nft.css';
 
 /** One collection (pages/nft/collection?id=): cover, creator, items, floor price, volume, royalty, its artworks. */
@@ -34,7 +35,7 @@ export default function CollectionPage() {
                   { label: t('collection.items'), value: String(collection.items) },
                   { label: t('collection.floor'), value: price(collection.floor_price, collection.currency) },
                   { label: t('collection.volume'), value: price(collection.volume, collection.currency) },
-                  { label: t('collection.royalty'), value: `${collection.royalty_rate}%` },
+                  { label: t('collection.royalty'), value: `${formatDecimal(collection.royalty_rate)}%` },
                 ]}
               />
             </div>

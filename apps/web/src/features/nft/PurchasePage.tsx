@@ -7,6 +7,7 @@ import { Facts } from '../../shared/ui/Facts.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { type BlindSeries, nftPaths, useBlindSeries, useBuy } from './api.ts';
 import { price, StateTag } from './parts.tsx';
+import { formatDecimal } from '../../shared/format.ts';
 import './nft.css';
 
 function SeriesCard({ series }: { series: BlindSeries }) {
@@ -35,7 +36,7 @@ function SeriesCard({ series }: { series: BlindSeries }) {
         facts={[
           { label: t('blind.remaining'), value: t('blind.left', { left: series.total - series.sold, total: series.total }) },
           { label: t('sale.end'), value: formatDateTime(series.end_time) },
-          ...series.odds.map((odds) => ({ label: t(`rarity.${odds.rarity}`), value: `${odds.percent}% (${odds.count})` })),
+          ...series.odds.map((odds) => ({ label: t(`rarity.${odds.rarity}`), value: `${formatDecimal(odds.percent)}% (${odds.count})` })),
         ]}
       />
       <p className="nft-muted">{t('blind.commitmentText')}</p>

@@ -65,7 +65,7 @@ function PeriodPicker({ periods, selected, onSelect }: { periods: OptionPeriod[]
           data-testid={`options-period-${period.seconds}`}
         >
           <span className="options-period__time">{t('seconds', { count: period.seconds })}</span>
-          <span className="options-period__rate">+{period.payout_rate}%</span>
+          <span className="options-period__rate">+{formatDecimal(period.payout_rate)}%</span>
         </button>
       ))}
     </div>
@@ -187,10 +187,10 @@ function Ticket({ quote, periods, currencies }: { quote: Quote; periods: OptionP
         ) : null}
         <Facts
           facts={[
-            { label: t('ticket.payoutRate'), value: `${period.payout_rate}%`, testId: 'options-payout-rate' },
-            { label: t('ticket.fee', { rate: period.fee_rate }), value: preview.fee ? `${formatSignificant(preview.fee)} ${currency.currency}` : '--', testId: 'options-fee' },
+            { label: t('ticket.payoutRate'), value: `${formatDecimal(period.payout_rate)}%`, testId: 'options-payout-rate' },
+            { label: t('ticket.fee', { rate: formatDecimal(period.fee_rate) }), value: preview.fee ? `${formatSignificant(preview.fee)} ${currency.currency}` : '--', testId: 'options-fee' },
             { label: t('fields.winPayout'), value: preview.winPayout ? `${formatSignificant(preview.winPayout)} ${currency.currency}` : '--', strong: true, testId: 'options-win-payout' },
-            { label: t('ticket.breakEven'), value: `${preview.breakEven}%`, testId: 'options-break-even' },
+            { label: t('ticket.breakEven'), value: `${formatDecimal(preview.breakEven)}%`, testId: 'options-break-even' },
           ]}
         />
         <p className="options-note">{t('ticket.rules')}</p>

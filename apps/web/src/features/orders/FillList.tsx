@@ -33,7 +33,7 @@ function ReferenceTickBox({ tick, fillPrice }: { tick: ReferenceTick | null; fil
         <div className="orders-fact">
           <dt>{t('tick.deviation')}</dt>
           <dd>
-            {deviation.difference} ({deviation.percent}%)
+            {formatDecimal(deviation.difference)} ({formatDecimal(deviation.percent)}%)
           </dd>
         </div>
       </dl>

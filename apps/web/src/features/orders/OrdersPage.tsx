@@ -64,7 +64,7 @@ function SignedInOrders() {
   return (
     <>
       <div className="orders-toolbar">
-        <Tabs activeKey={tab} onChange={(key) => setTab(isTabKey(key) ? key : 'open')} className="orders-tabs">
+        <Tabs activeKey={tab} onChange={(key) => setTab(isTabKey(key) ? key : 'open')} className="orders-tabs scroll-tabs">
           <Tabs.Tab key="open" title={<span data-testid="orders-tab-open">{openCount === undefined ? t('tabs.open') : t('tabs.openCount', { count: openCount })}</span>} />
           <Tabs.Tab key="conditional" title={<span data-testid="orders-tab-conditional">{t('tabs.conditional')}</span>} />
           <Tabs.Tab key="history" title={<span data-testid="orders-tab-history">{t('tabs.history')}</span>} />

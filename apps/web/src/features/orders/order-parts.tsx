@@ -65,7 +65,7 @@ export function FillProgress({ order }: { order: Pick<SpotOrder, 'filled_amount'
         <span className="orders-progress__amounts">
           <span className="orders-progress__label">{t('fields.filled')}</span> {formatDecimal(order.filled_amount)} / {formatDecimal(order.amount)} {pairUnits(order.symbol).base}
         </span>
-        <span className="orders-progress__percent">{percent}%</span>
+        <span className="orders-progress__percent">{formatDecimal(percent)}%</span>
       </div>
       {/* The bar's width only; the exact share is the decimal text above. */}
       <ProgressBar percent={Number(percent)} className="orders-progress__bar" />

@@ -5,7 +5,7 @@ import { SwapIcon } from '../../shared/ui/SwapIcon.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { formatSignificant, plainDecimal } from '../../shared/format.ts';
+import { formatDecimal, formatSignificant, plainDecimal } from '../../shared/format.ts';
 import { FrozenBanner } from '../../shared/ui/FrozenBanner.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
@@ -140,7 +140,7 @@ function ConvertForm({ list }: { list: ConvertList }) {
   );
 }
 
-const percent = (rate: string) => `${dec(rate).times(100).toFixed()}%`;
+const percent = (rate: string) => `${formatDecimal(dec(rate).times(100).toFixed())}%`;
 
 function previewOf(quote: ConversionQuote, amountMinor: number): ConversionPreview | null {
   try {

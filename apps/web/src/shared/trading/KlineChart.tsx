@@ -1,4 +1,4 @@
-import { type CandleBar, type CandlePeriod, deriveSpec, formatCompact, type InstrumentDef, PERIODS } from '@openbourse/core';
+import { type CandleBar, type CandlePeriod, deriveSpec, type InstrumentDef, PERIODS } from '@openbourse/core';
 import { Button, DotLoading, Tabs } from 'antd-mobile';
 import {
   CandlestickSeries,
@@ -19,7 +19,7 @@ import { currentLocale } from '../i18n/index.ts';
 import { useChannel, useLiveStale } from '../realtime/index.ts';
 import { useCandleHistory } from './market-data.ts';
 import { type IndicatorLine, MAIN_INDICATORS, type MainIndicator, mainIndicatorLines, SUB_INDICATORS, type SubIndicator, subIndicatorLines } from './indicator-series.ts';
-import { formatDecimal } from '../format.ts';
+import { formatCompactNumber, formatDecimal } from '../format.ts';
 
 const UP = '#28ba98';
 const DOWN = '#f04a5a';
@@ -76,7 +76,8 @@ function useChartSeries(container: RefObject<HTMLDivElement | null>, def: Instru
       borderVisible: false,
       wickUpColor: UP,
       wickDownColor: DOWN,
-      priceFormat: { type: 'price', precision: deriveSpec(def).priceDecimals, minMove: Number(def.tickSize) },
+      // The price axis and the last-price label write prices as the language does ("96.411,50" in Spanish); the library's own formatter always writes a point.
+      priceFormat: { type: 'custom', minMove: Number(def.tickSize), formatter: (price: number) => formatDecimal(price.toFixed(deriveSpec(def).priceDecimals)) },
     });
     candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.08 } });
     const handle: ChartSeries = { chart, candles, removed: false };
@@ -165,7 +166,7 @@ function Legend({ bar }: { bar: CandleBar | undefined }) {
         </span>
       ))}
       <span>
-        {t('chart.volume')} {formatCompact(bar.volume)}
+        {t('chart.volume')} {formatCompactNumber(bar.volume)}
       </span>
     </div>
   );
@@ -228,7 +229,7 @@ export function KlineChart({ def, fullScreen = false }: { def: InstrumentDef; fu
 
   return (
     <section className={`trade-chart${fullScreen ? ' trade-chart--full' : ''}`}>
-      <Tabs className="trade-chart__periods" activeKey={period} onChange={(key) => setPeriod(key as CandlePeriod)} data-testid="trade-periods">
+      <Tabs className="trade-chart__periods scroll-tabs" activeKey={period} onChange={(key) => setPeriod(key as CandlePeriod)} data-testid="trade-periods">
         {PERIODS.map((item) => (
           <Tabs.Tab key={item} title={t(`chart.periods.${item}`)} />
         ))}

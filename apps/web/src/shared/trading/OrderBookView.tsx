@@ -85,7 +85,7 @@ export function BookGrouping({ tickSize, settings, onChange }: { tickSize: strin
       <select value={settings.step} onChange={(event) => onChange({ ...settings, step: event.target.value })} data-testid="book-grouping">
         {groupingSteps(tickSize).map((step) => (
           <option key={step} value={step}>
-            {step}
+            {formatDecimal(step)}
           </option>
         ))}
       </select>

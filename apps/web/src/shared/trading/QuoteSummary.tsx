@@ -1,7 +1,6 @@
-import { formatCompact } from '@openbourse/core';
 import { HistogramOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../format.ts';
+import { formatCompactNumber, formatDecimal } from '../format.ts';
 import type { Quote } from '../market/quotes.ts';
 import { useLiveStale } from '../realtime/index.ts';
 import { PairHeader } from './PairHeader.tsx';
@@ -18,7 +17,7 @@ export function QuoteSummary({ quote, chartOpen, onToggleChart, chartToggleTestI
       stats={[
         { label: t('summary.high'), value: formatDecimal(quote.high) },
         { label: t('summary.low'), value: formatDecimal(quote.low) },
-        { label: t('summary.volume', { currency: quote.base }), value: formatCompact(quote.volume) },
+        { label: t('summary.volume', { currency: quote.base }), value: formatCompactNumber(quote.volume) },
       ]}
       actions={
         <button type="button" className="trading-icon-button" aria-expanded={chartOpen} aria-label={t('chart.toggle')} onClick={onToggleChart} data-testid={chartToggleTestId}>

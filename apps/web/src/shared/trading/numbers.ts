@@ -1,4 +1,5 @@
-import { Decimal, dec, groupThousands } from '@openbourse/core';
+import { Decimal, dec, groupThousands, numberStyleOf } from '@openbourse/core';
+import { numberStyle } from '../format.ts';
 
 /**
  * Numbers on the trading screens. A quantity always shows the decimals of its
@@ -8,19 +9,12 @@ import { Decimal, dec, groupThousands } from '@openbourse/core';
 
 /** A quantity with exactly `decimals` places (truncated, never rounded up), with thousands separators. */
 export function formatQuantity(value: string, decimals: number): string {
-  return groupThousands(dec(value).toFixed(decimals, Decimal.ROUND_DOWN));
+  return groupThousands(dec(value).toFixed(decimals, Decimal.ROUND_DOWN), numberStyle());
 }
-
-const separators = new Map<string, string>();
 
 /** The decimal separator of a locale: ',' in French, Spanish or Vietnamese, '.' elsewhere. */
 export function decimalSeparatorOf(locale: string): string {
-  let separator = separators.get(locale);
-  if (separator === undefined) {
-    separator = new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
-    separators.set(locale, separator);
-  }
-  return separator;
+  return numberStyleOf(locale).decimal;
 }
 
 /**

@@ -38,7 +38,7 @@ function resultMessage(t: TFunction<'trade'>, placed: PlacedOrder, def: Instrume
   const order: SpotOrder = placed;
   if (order.status === 'filled') return t('result.filled', { price: formatDecimal(order.average_price ?? order.price) });
   if (dec(order.filled_amount).isZero()) return order.status === 'open' ? t('result.placed') : t('result.unfilled');
-  return t('result.partial', { filled: order.filled_amount, amount: order.amount, base: def.base });
+  return t('result.partial', { filled: formatDecimal(order.filled_amount), amount: formatDecimal(order.amount), base: def.base });
 }
 
 function showResult(message: string): void {
