@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { dec, verifyBlindBoxes } from '@openbourse/core';
+import { LANGUAGE_CODES } from '@openbourse/i18n';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../ledger/check.ts';
 import type { UserEvent } from '../../market/bus.ts';
@@ -105,6 +108,18 @@ afterAll(async () => {
 });
 
 describe('catalogue', () => {
+  it('names and describes every collection, artwork and blind box in all ten languages', () => {
+    const catalogue = JSON.parse(readFileSync(join(server.built.ctx.config.seedDataDir, 'nft', 'catalogue.json'), 'utf8')) as Record<string, Record<string, unknown>[]>;
+    const texts = [
+      ...(catalogue.collections ?? []).flatMap((collection) => [collection.name, collection.description]),
+      ...(catalogue.artworks ?? []).flatMap((artwork) => [artwork.title, artwork.description]),
+      ...(catalogue.blind_boxes ?? []).map((box) => box.title),
+    ] as Record<string, string>[];
+    expect(texts).toHaveLength(90);
+    const incomplete = texts.filter((text) => LANGUAGE_CODES.some((language) => !text[language]?.trim())).map((text) => text.en);
+    expect(incomplete).toEqual([]);
+  });
+
   it('seeds 6 artists, 4 collections and the artworks across four media types, with sales open, upcoming and ended', async () => {
     const artists = (await server.get<{ uid: string; biography: string }[]>('/bind_box/getArtist', { lang: 'zh' })).message;
     expect(artists).toHaveLength(6);
@@ -255,14 +270,15 @@ describe('an auction whose winner does not pay within a day', () => {
     expect((await byCode(code)).sale).toMatchObject({ status: 'awaiting_payment' });
     // Two hours before the deadline, one reminder (in the NFT inbox and the notification centre), however often the job runs.
     const reminders = async () => (await messages(winner)).list.filter((message) => message.kind === 'payment_reminder').length;
-    await at(endAt + 22 * HOUR - 1);
+    // A minute before each boundary, not a millisecond: the test clock keeps running, and the scheduler's own timer may run the jobs a moment later.
+    await at(endAt + 22 * HOUR - MINUTE);
     expect(await reminders()).toBe(0);
     await at(endAt + 22 * HOUR);
     await at(endAt + 22 * HOUR + MINUTE);
     expect(await reminders()).toBe(1);
     expect((await notice(winner, 'nft.payment_reminder', 'en'))?.content).toBe('Reminder: 2 hours left to pay 150.000000 USDT for OBN0027; after the deadline the margin is forfeited.');
     const treasury = systemBalance('treasury');
-    await at(endAt + 24 * HOUR - 1);
+    await at(endAt + 24 * HOUR - MINUTE);
     expect((await byCode(code)).sale).toMatchObject({ status: 'awaiting_payment' });
     await at(endAt + 24 * HOUR);
     expect((await byCode(code)).sale).toMatchObject({ status: 'unsold', state: 'unsold' });
