@@ -117,7 +117,7 @@ export default function PurchasePage() {
       <div className="dual-page" data-testid="dual-purchase-page">
         {data ? (
           <>
-            <Section title={data.pair} extra={<span className="dual-apr-tag">{t('fields.aprValue', { apr: data.apr })}</span>} testId="dual-terms">
+            <Section title={data.pair} extra={<span className="dual-apr-tag">{t('fields.aprValue', { apr: formatDecimal(data.apr) })}</span>} testId="dual-terms">
               <Facts
                 facts={[
                   { label: t('fields.linkedPrice'), value: `${formatDecimal(data.linked_price)} USDT`, strong: true },
