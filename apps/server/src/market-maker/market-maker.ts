@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { dec, previewSpotOrder, quantityToLots, roundPriceToTick, toMinor } from '@openbourse/core';
+import type { Statement } from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
 import type { PlaceOrderInput } from '../exchange/exchange.ts';
@@ -28,6 +29,8 @@ interface Quotes {
  */
 export class MarketMaker {
   private readonly quotes = new Map<string, Quotes>();
+  /** What the maker holds free in one account, prepared on the first requote. */
+  private availableStatement: Statement | undefined;
 
   private constructor(
     private readonly ctx: AppContext,
@@ -72,16 +75,19 @@ export class MarketMaker {
   private stale(instrument: Instrument, quotes: Quotes, referenceTicks: number): boolean {
     const moved = Math.abs(referenceTicks - quotes.referenceTicks) / quotes.referenceTicks;
     if (moved * 10_000 >= instrument.marketMaker.level_step_bps / 2) return true;
+    // Asked on every tick of every pair: the book in memory answers without reading each quote's row.
+    const book = this.ctx.exchange.book(instrument.symbol);
     return quotes.orderIds.some((orderId) => {
-      const order = this.ctx.exchange.order(orderId);
-      return order?.status !== 'open' || order.filledLots > 0;
+      const order = book.getOrder(orderId);
+      return order === null || order.remainingLots < order.originalLots;
     });
   }
 
   private replace(instrument: Instrument, cancelIds: number[], orders: PlaceOrderInput[], referenceTicks: number): void {
     try {
       const placed = this.ctx.exchange.replace(this.userId, instrument.symbol, cancelIds, orders);
-      this.quotes.set(instrument.symbol, { referenceTicks, orderIds: placed.filter((orderId) => this.ctx.exchange.order(orderId)?.status === 'open') });
+      const book = this.ctx.exchange.book(instrument.symbol);
+      this.quotes.set(instrument.symbol, { referenceTicks, orderIds: placed.filter((orderId) => book.getOrder(orderId) !== null) });
     } catch (error) {
       this.ctx.log.warn({ err: error, symbol: instrument.symbol }, 'market maker could not requote');
     }
@@ -122,11 +128,9 @@ export class MarketMaker {
   }
 
   private freeInventory(instrument: Instrument, releasing: number[]): { base: number; quote: number } {
-    const balance = (currencyId: number) =>
-      (this.ctx.sqlite
-        .prepare('SELECT available FROM ledger_accounts WHERE user_id = ? AND currency_id = ? AND account_type_id = ?')
-        .pluck()
-        .get(this.userId, currencyId, instrument.accountTypeId) as number | undefined) ?? 0;
+    this.availableStatement ??= this.ctx.sqlite.prepare('SELECT available FROM ledger_accounts WHERE user_id = ? AND currency_id = ? AND account_type_id = ?').pluck();
+    const statement = this.availableStatement;
+    const balance = (currencyId: number) => (statement.get(this.userId, currencyId, instrument.accountTypeId) as number | undefined) ?? 0;
     const inventory = { base: balance(instrument.base.id), quote: balance(instrument.quote.id) };
     for (const orderId of releasing) {
       const order = this.ctx.exchange.order(orderId);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MARKET_MAKER_EMAIL } from '../../market-maker/market-maker.ts';
 import { credit, DEMO, login, pushTicks, registerUser, startServer, type TestServer } from '../../../test/harness.ts';
 
 let server: TestServer;
@@ -161,6 +162,30 @@ describe('spot orders', () => {
     const wallet = await balance(token, 3);
     expect(Number(wallet.available)).toBeGreaterThanOrEqual(0);
     expect(Number(wallet.available) + Number(wallet.frozen)).toBeCloseTo(1000, 6);
+  });
+});
+
+describe('the market maker', () => {
+  const makerQuotes = (): number[] =>
+    (
+      server.built.ctx.sqlite
+        .prepare("SELECT o.id FROM spot_orders o JOIN users u ON u.id = o.user_id WHERE u.email = ? AND o.symbol = 'BTC/USDT' AND o.status = 'open' ORDER BY o.id")
+        .all(MARKET_MAKER_EMAIL) as { id: number }[]
+    ).map((row) => row.id);
+
+  it('keeps an untouched ladder through ticks at the same price, and replaces it on the tick after one of its quotes traded', async () => {
+    await pushTicks(server, 'BTC/USDT', [{ price: '96250.00' }]);
+    const ladder = makerQuotes();
+    expect(ladder.length).toBeGreaterThan(0);
+    await pushTicks(server, 'BTC/USDT', [{ price: '96250.00' }]);
+    expect(makerQuotes()).toEqual(ladder);
+
+    const bought = await server.post<Order>('/coin/trade', { amount: '0.0001', currency_id: 1, type: 1 }, { token: demo });
+    expect(bought.message.status).toBe('filled');
+    await pushTicks(server, 'BTC/USDT', [{ price: '96250.00' }]);
+    const requoted = makerQuotes();
+    expect(requoted).toHaveLength(ladder.length);
+    expect(Math.min(...requoted)).toBeGreaterThan(Math.max(...ladder));
   });
 });
 
