@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { dec, previewSpotOrder, quantityToLots, roundPriceToTick, toMinor } from '@openbourse/core';
-import type { Statement } from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
 import type { PlaceOrderInput } from '../exchange/exchange.ts';
-import { post, transferLines } from '../ledger/ledger.ts';
+import { balanceOf, post, transferLines } from '../ledger/ledger.ts';
 import type { Instrument } from '../market/instruments.ts';
 import type { AppContext } from '../platform/context.ts';
 import { hashPassword } from '../platform/passwords.ts';
@@ -29,8 +28,6 @@ interface Quotes {
  */
 export class MarketMaker {
   private readonly quotes = new Map<string, Quotes>();
-  /** What the maker holds free in one account, prepared on the first requote. */
-  private availableStatement: Statement | undefined;
 
   private constructor(
     private readonly ctx: AppContext,
@@ -128,9 +125,7 @@ export class MarketMaker {
   }
 
   private freeInventory(instrument: Instrument, releasing: number[]): { base: number; quote: number } {
-    this.availableStatement ??= this.ctx.sqlite.prepare('SELECT available FROM ledger_accounts WHERE user_id = ? AND currency_id = ? AND account_type_id = ?').pluck();
-    const statement = this.availableStatement;
-    const balance = (currencyId: number) => (statement.get(this.userId, currencyId, instrument.accountTypeId) as number | undefined) ?? 0;
+    const balance = (currencyId: number) => balanceOf(this.ctx.sqlite, { userId: this.userId, currencyId, accountTypeId: instrument.accountTypeId })?.available ?? 0;
     const inventory = { base: balance(instrument.base.id), quote: balance(instrument.quote.id) };
     for (const orderId of releasing) {
       const order = this.ctx.exchange.order(orderId);
