@@ -2,14 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { decimalSeparatorOf, formatQuantity, shownDecimal, stepDecimal, typedDecimal } from './numbers.ts';
 
 describe('trading numbers', () => {
-  it.each([
-    ['fr-FR', ','],
-    ['es-ES', ','],
-    ['vi-VN', ','],
-    ['en-US', '.'],
-    ['zh-CN', '.'],
-  ])('%s writes decimals with %s', (locale, separator) => {
-    expect(decimalSeparatorOf(locale)).toBe(separator);
+  it('takes the decimal sign of the language’s number style (core’s format.test covers each style)', () => {
+    expect(decimalSeparatorOf('fr-FR')).toBe(',');
+    expect(decimalSeparatorOf('en-US')).toBe('.');
   });
 
   it.each([
