@@ -77,8 +77,8 @@ function prepare(sqlite: Sqlite) {
     ) as Statement<[OrderRow], { id: number }>,
     recordFill: sqlite.prepare(
       `UPDATE spot_orders SET filled_lots = filled_lots + @lots, filled_quote = filled_quote + @notional, fee = fee + @fee,
-         hold_remaining = hold_remaining - @consumed, updated_at = @now WHERE id = @id RETURNING hold_remaining AS holdRemaining`,
-    ) as Statement<[Record<string, number>], { holdRemaining: number }>,
+         hold_remaining = hold_remaining - @consumed, updated_at = @now WHERE id = @id RETURNING hold_remaining AS holdRemaining, hold_currency_id AS holdCurrencyId`,
+    ) as Statement<[Record<string, number>], OrderHold>,
     close: sqlite.prepare(
       "UPDATE spot_orders SET status = @status, cancel_reason = @reason, hold_remaining = 0, updated_at = @now WHERE id = @id AND status = 'open'",
     ) as Statement<[Record<string, unknown>]>,
@@ -96,6 +96,11 @@ function prepare(sqlite: Sqlite) {
 }
 
 type Statements = ReturnType<typeof prepare>;
+
+/** What an order still holds, and in which currency. */
+type OrderHold = Pick<OrderRow, 'holdRemaining' | 'holdCurrencyId'>;
+/** An order as finish() needs it: what it holds as its row stands in the running transaction. */
+type FinishingOrder = Pick<OrderRow, 'id' | 'userId'> & OrderHold;
 
 /** Columns of a staged order's row, in insert order (status is always 'open'). */
 const STAGED_COLUMNS = ['id', 'userId', 'symbol', 'side', 'type', 'timeInForce', 'priceTicks', 'qtyLots', 'accountTypeId', 'holdCurrencyId', 'holdRemaining', 'sequence', 'referenceTickId', 'createdAt', 'updatedAt'] as const;
@@ -570,24 +575,29 @@ export class Exchange {
     effects.bookChanged = true;
     if (result.sequence !== sequence) throw new Error(`order ${orderId} was stored with sequence ${sequence} but the book gave it ${result.sequence}`);
     const referenceTickId = this.deps.referenceTickId(instrument.symbol);
+    // What the order still holds, as each fill's update answers it: finishing it needs no read.
+    let holdRemaining = hold.amount;
     for (const fill of result.fills) {
-      effects.trades.push({ id: this.settle(instrument, fill, input.side, referenceTickId, now), fill, takerSide: input.side });
+      const settled = this.settle(instrument, fill, input.side, referenceTickId, now);
+      holdRemaining = settled.taker.holdRemaining;
+      effects.trades.push({ id: settled.tradeId, fill, takerSide: input.side });
       effects.orders.set(fill.makerOrderId, fill.makerOwnerId);
       if (fill.makerRemaining === 0) {
-        this.finish(instrument, fill.makerOrderId, fill.makerOwnerId, 'filled', null, now);
+        this.finish(instrument, { id: fill.makerOrderId, userId: fill.makerOwnerId, ...settled.maker }, 'filled', null, now);
         effects.filled.push({ orderId: fill.makerOrderId, userId: fill.makerOwnerId, side: input.side === 'buy' ? 'sell' : 'buy' });
       }
     }
     for (const makerId of result.stpCancelledIds) {
       const maker = this.statements.order.get(makerId);
       if (!maker) continue;
-      this.finish(instrument, makerId, maker.userId, 'cancelled', 'self_trade_prevented', now);
+      this.finish(instrument, maker, 'cancelled', 'self_trade_prevented', now);
       effects.orders.set(makerId, maker.userId);
     }
+    const taker = { id: orderId, userId, holdRemaining, holdCurrencyId: hold.currencyId };
     if (result.status === 'filled') {
-      this.finish(instrument, orderId, userId, 'filled', null, now);
+      this.finish(instrument, taker, 'filled', null, now);
       effects.filled.push({ orderId, userId, side: input.side });
-    } else if (result.status === 'cancelled') this.finish(instrument, orderId, userId, 'cancelled', result.reason, now);
+    } else if (result.status === 'cancelled') this.finish(instrument, taker, 'cancelled', result.reason, now);
     const untouched = result.fills.length === 0 && result.status !== 'filled' && result.status !== 'cancelled';
     return {
       id: orderId,
@@ -617,7 +627,7 @@ export class Exchange {
   private cancelInTransaction(instrument: Instrument, order: OrderRow, effects: Effects): void {
     const cancelled = this.book(instrument.symbol).cancel(order.id);
     effects.bookChanged ||= cancelled.status === 'cancelled';
-    this.finish(instrument, order.id, order.userId, 'cancelled', 'user', this.deps.now());
+    this.finish(instrument, order, 'cancelled', 'user', this.deps.now());
     effects.orders.set(order.id, order.userId);
   }
 
@@ -649,7 +659,7 @@ export class Exchange {
    * seller receives the notional less its fee, the fee account takes both
    * fees, and the base moves from the seller's frozen to the buyer's available.
    */
-  private settle(instrument: Instrument, fill: Fill, takerSide: Side, referenceTickId: number | null, now: number): number {
+  private settle(instrument: Instrument, fill: Fill, takerSide: Side, referenceTickId: number | null, now: number): { tradeId: number; maker: OrderHold; taker: OrderHold } {
     const takerBuys = takerSide === 'buy';
     const buyer = takerBuys ? { userId: fill.takerOwnerId, orderId: fill.takerOrderId, fee: fill.takerFee } : { userId: fill.makerOwnerId, orderId: fill.makerOrderId, fee: fill.makerFee };
     const seller = takerBuys ? { userId: fill.makerOwnerId, orderId: fill.makerOrderId, fee: fill.makerFee } : { userId: fill.takerOwnerId, orderId: fill.takerOrderId, fee: fill.takerFee };
@@ -687,17 +697,23 @@ export class Exchange {
     for (const payer of [buyer, seller]) {
       afterFeeCharged(this.deps.sqlite, { payerId: payer.userId, fee: payer.fee, currencyId: quote, accountTypeId: instrument.accountTypeId, refType: 'spot_trade', refId: tradeId }, now);
     }
-    this.statements.recordFill.get({ id: buyer.orderId, lots: fill.qtyLots, notional: fill.notional, fee: buyer.fee, consumed: fill.notional + buyer.fee, now });
-    this.statements.recordFill.get({ id: seller.orderId, lots: fill.qtyLots, notional: fill.notional, fee: seller.fee, consumed: baseUnits, now });
-    return tradeId;
+    const buyerHold = this.recordFill({ id: buyer.orderId, lots: fill.qtyLots, notional: fill.notional, fee: buyer.fee, consumed: fill.notional + buyer.fee, now });
+    const sellerHold = this.recordFill({ id: seller.orderId, lots: fill.qtyLots, notional: fill.notional, fee: seller.fee, consumed: baseUnits, now });
+    return { tradeId, maker: takerBuys ? sellerHold : buyerHold, taker: takerBuys ? buyerHold : sellerHold };
   }
 
-  /** Ends an order: whatever it still holds goes back to available. */
-  private finish(instrument: Instrument, orderId: number, userId: number, status: 'filled' | 'cancelled', reason: string | null, now: number): void {
-    const order = this.statements.order.get(orderId) as OrderRow;
-    const remaining = order.holdRemaining;
+  /** Adds a fill to an order's row; answers what the order still holds afterwards. */
+  private recordFill(change: { id: number; lots: number; notional: number; fee: number; consumed: number; now: number }): OrderHold {
+    const updated = this.statements.recordFill.get(change);
+    if (!updated) throw new Error(`order ${change.id} filled in the book has no row`);
+    return updated;
+  }
+
+  /** Ends an order: whatever it still holds (as its row stands in this transaction) goes back to available. */
+  private finish(instrument: Instrument, order: FinishingOrder, status: 'filled' | 'cancelled', reason: string | null, now: number): void {
+    const { id: orderId, holdRemaining: remaining } = order;
     if (remaining > 0) {
-      const account = this.account(userId, instrument, order.holdCurrencyId);
+      const account = this.account(order.userId, instrument, order.holdCurrencyId);
       post(
         this.deps.sqlite,
         {
