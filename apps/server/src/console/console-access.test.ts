@@ -151,8 +151,8 @@ describe('console sign-in', () => {
   it('locks an operator after five failures for 15 minutes, and records every attempt', async () => {
     const operator = await createOperator(server, 'admin');
     for (let failure = 1; failure <= 4; failure += 1) expect((await attempt(operator, { password: `wrong-${failure}` })).message).toBe(LOGIN_FAILED);
-    expect(await attempt(operator, { password: 'wrong-5' })).toEqual({ type: 'error', message: 'Too many failed logins. The account is locked; try again in 15 minutes' });
-    expect((await attempt(operator, {})).message).toBe('Too many failed logins. The account is locked; try again in 15 minutes');
+    expect(await attempt(operator, { password: 'wrong-5' })).toEqual({ type: 'error', message: 'Too many wrong passwords or codes. The account is locked; try again in 15 minutes' });
+    expect((await attempt(operator, {})).message).toBe('Too many wrong passwords or codes. The account is locked; try again in 15 minutes');
 
     const logins = server.built.ctx.db.select().from(operatorLogins).where(eq(operatorLogins.operatorId, operator.id)).orderBy(desc(operatorLogins.id)).all();
     expect(logins.map((row) => [row.success, row.failure])).toEqual([[false, 'locked'], ...Array.from({ length: 5 }, () => [false, 'password'])]);

@@ -4,9 +4,11 @@ import { users } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 
 /**
- * One lock-out for every guess at an account's secrets: wrong login passwords
- * and wrong two-factor codes (at login or on a guarded action) count together,
- * and five in a row lock the account for 15 minutes.
+ * One lock-out for every guess at an account's secrets: wrong login passwords,
+ * wrong fund passwords and wrong two-factor codes (at login or on a guarded
+ * action) count together, and five in a row lock the account for 15 minutes.
+ * The count starts again when the account proves it knows its secrets: a
+ * completed login, or a guarded action whose last factor was right.
  */
 export const LOCK_AFTER_FAILURES = 5;
 export const LOCK_DURATION_MS = 15 * 60_000;
@@ -38,6 +40,7 @@ export function countFailure(db: Db, userId: number, now: number): number | 'loc
   return 'locked';
 }
 
+/** The account proved it knows its secrets: earlier wrong guesses no longer count toward a lock-out. */
 export function clearFailures(db: Db, userId: number): void {
   db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, userId)).run();
 }

@@ -5,7 +5,7 @@ import { recoveryCodes, userSecurity } from '../db/schema.ts';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { optionalText } from './fields.ts';
-import { assertNotLocked, countFailure, LOCK_DURATION_MS, lockedError } from './login-lock.ts';
+import { assertNotLocked, clearFailures, countFailure, LOCK_DURATION_MS, lockedError } from './login-lock.ts';
 import { sha256 } from './tokens.ts';
 import { verifyTotp } from './totp.ts';
 import { findUserById } from './users.ts';
@@ -94,7 +94,10 @@ export function requireSecondFactor(ctx: Pick<AppContext, 'db' | 'now'>, userId:
   if (!user) throw new AppError('errors.pleaseLogin');
   assertNotLocked(user, now);
   if (!code?.trim()) throw new AppError('errors.twoFactorRequired');
-  if (verifySecondFactor(ctx.db, userId, code, now)) return;
+  if (verifySecondFactor(ctx.db, userId, code, now)) {
+    clearFailures(ctx.db, userId);
+    return;
+  }
   const outcome = countFailure(ctx.db, userId, now);
   if (outcome === 'locked') throw lockedError(now + LOCK_DURATION_MS, now);
   throw new AppError('errors.twoFactorInvalid');

@@ -71,7 +71,7 @@ export const securityFeature: Feature = async (api, deps) => {
       });
       const kind = isChange ? 'account.fund_password_changed' : 'account.fund_password_set';
       ctx.bus.emit('user', { userId: user.id, kind, refType: 'user', refId: user.id, params: {}, time: now });
-      return ok(translate(request.lang, 'success.payPasswordSet'));
+      return ok(translate(request.lang, isChange ? 'success.payPasswordChanged' : 'success.payPasswordSet'));
     },
   );
 

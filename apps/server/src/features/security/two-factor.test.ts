@@ -216,7 +216,7 @@ describe('the second factor guards every change of a secret', () => {
 
     const { secret } = await enableTwoFactor(token);
     expect((await setFund()).message).toBe('Enter the code from your authenticator app');
-    expect((await setFund(() => codeNow(secret))).message).toBe('Fund password set');
+    expect((await setFund(() => codeNow(secret))).message).toBe('Fund password changed');
     expect((await overview(token)).security_changed_at).not.toBeNull();
     expect(events.some((event) => event.kind === 'account.fund_password_changed')).toBe(true);
   });
@@ -235,6 +235,19 @@ describe('the second factor guards every change of a secret', () => {
     nextStep();
     expect((await setCode(codeNow(secret))).message).toMatch(/locked/);
     expect((await server.post<string>('/user/login', { user_string: email, password }, { ip: freshIp(), lang: 'en' })).message).toMatch(/locked/);
+  });
+
+  it('counts wrong codes in a row: a right one in between starts the count again', async () => {
+    const { token, email, password } = await registerUser(server);
+    const { secret, recoveryCodes } = await enableTwoFactor(token);
+    const setCode = (twoFactorCode: string) => server.post<string>('/safe/anti_phishing', { anti_phishing_code: 'Owl2024', two_factor_code: twoFactorCode }, { token, lang: 'en' });
+    const wrong = codeNow(secret) === '000000' ? '111111' : '000000';
+    for (const recoveryCode of recoveryCodes.slice(0, 5)) {
+      expect((await setCode(wrong)).message).toBe('Incorrect authenticator code or recovery code');
+      expect((await setCode(recoveryCode)).type).toBe('ok');
+    }
+    const loggedIn = await server.post<Challenge>('/user/login', { user_string: email, password }, { ip: freshIp(), lang: 'en' });
+    expect(loggedIn.type).toBe('ok');
   });
 
   it('binding a phone needs the code too', async () => {

@@ -8,10 +8,10 @@ import type { CurrencyInfo } from '../../platform/catalog.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { pageWindow, toPage } from '../../platform/fields.ts';
-import { assertNotLocked, countFailure, LOCK_DURATION_MS, lockedError } from '../../platform/login-lock.ts';
+import { assertNotLocked, clearFailures, countFailure, LOCK_DURATION_MS, lockedError } from '../../platform/login-lock.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { presentRejectReason } from '../../platform/reject-reasons.ts';
-import { requireSecondFactor } from '../../platform/second-factor.ts';
+import { requireSecondFactor, secondFactorEnabled } from '../../platform/second-factor.ts';
 import { withdrawalsLockedUntil } from '../../platform/security-changes.ts';
 import { BTC_SCALE, btcRate, btcValueOf, withdrawalQuota } from '../../platform/withdrawal-quota.ts';
 
@@ -83,7 +83,11 @@ export function createWithdrawalService(ctx: AppContext, settings: ChainSettings
     const now = ctx.now();
     assertNotLocked(user, now);
     if (!user.payPasswordHash) throw new AppError('errors.payPasswordNotSet');
-    if (await verifyPassword(user.payPasswordHash, password)) return;
+    if (await verifyPassword(user.payPasswordHash, password)) {
+      // With two-factor on, the code that follows is the last factor: a right fund password alone must not wipe the guesses at it.
+      if (!secondFactorEnabled(db, userId)) clearFailures(db, userId);
+      return;
+    }
     // A wrong fund password is a guess at a secret like a wrong login password: it counts toward the lock-out.
     if (countFailure(db, userId, now) === 'locked') throw lockedError(now + LOCK_DURATION_MS, now);
     throw new AppError('errors.payPasswordWrong');

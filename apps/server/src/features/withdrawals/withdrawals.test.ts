@@ -95,8 +95,15 @@ describe('withdrawal to a saved address', () => {
     for (const [body, message] of refusals) expect(await withdraw(user.token, body)).toEqual({ type: 'error', message });
     expect(await balance(user.token, 'BTC')).toMatchObject({ available: '1.00000000', frozen: '0.00000000' });
     expect((await server.get<{ total: number }>('/user/withdraw/list', {}, { token: user.token })).message.total).toBe(0);
-    // The wrong password counted toward the lock-out; a successful login clears it.
-    expect(server.built.ctx.db.select({ failures: users.failedLogins }).from(users).where(eq(users.id, user.userId)).get()?.failures).toBe(1);
+  });
+
+  it('counts a wrong fund password toward the lock-out, and a right one (two-factor off) starts the count again', async () => {
+    const user = await btcHolder();
+    const failures = () => server.built.ctx.db.select({ failures: users.failedLogins }).from(users).where(eq(users.id, user.userId)).get()?.failures;
+    await withdraw(user.token, { currency: 'BTC', number: '0.5', address_id: user.addressId, pay_password: 'Wrong12345' });
+    expect(failures()).toBe(1);
+    expect((await withdraw(user.token, { currency: 'BTC', number: '0.5', address_id: user.addressId })).type).toBe('ok');
+    expect(failures()).toBe(0);
   });
 
   it('needs a session, Lv1 (998), a fund password, and an account that is not frozen', async () => {

@@ -48,6 +48,25 @@ describe('ReceivePage', () => {
     expect(calledPaths()).not.toContain('/api/wallet/get_in_address');
   });
 
+  it('holds a crypto-transfer voucher to its network\'s minimum and a bank transfer to the lowest one, before sending anything', async () => {
+    const { calledPaths } = stubApi({
+      '/wallet/get_info': coinInfo({ chains: [chainInfo('ERC20', { deposit: { route: 'voucher', address_deposits: 'voucher', min: '10.000000', confirmations: 12, memo: false } }), chainInfo('TRC20')] }),
+    });
+    renderAt(<ReceivePage />, '/pages/fund/receive?currency=USDT');
+    const amount = (await screen.findByTestId('voucher-amount')).querySelector('input') as HTMLInputElement;
+    expect(screen.getByText('最小充值 10.00 USDT')).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '5' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('voucher-submit'));
+    });
+    expect(await screen.findByText('最小充值数量为 10.00 USDT')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByText('银行转账'));
+    });
+    expect(await screen.findByText('最小充值 1.00 USDT')).toBeTruthy();
+    expect(calledPaths()).not.toContain('/api/wallet/charge_req');
+  });
+
   it('says so when the chain is suspended, with the reason', async () => {
     stubApi({ '/wallet/get_info': coinInfo({ currency: 'ADA', chains: [chainInfo('ADA', { network: 'Cardano', enabled: false, reason: '网络升级中', deposit: { route: 'voucher', address_deposits: 'voucher', min: '1.000000', confirmations: 15, memo: false } })] }) });
     renderAt(<ReceivePage />, '/pages/fund/receive?currency=ADA');

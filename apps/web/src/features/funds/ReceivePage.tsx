@@ -1,4 +1,4 @@
-import { amountRule } from '@openbourse/core';
+import { amountRule, dec, isAmount } from '@openbourse/core';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Form, type ImageUploadItem, NoticeBar, Selector, Skeleton, Tabs } from 'antd-mobile';
 import { FileOutline } from 'antd-mobile-icons';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../shared/api/request.ts';
 import { formatSignificant } from '../../shared/format.ts';
+import { t as translate } from '../../shared/i18n/index.ts';
 import { zodRule } from '../../shared/ui/form-rules.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
@@ -109,6 +110,18 @@ function VoucherForm({ coin, chain }: { coin: CoinInfo; chain: ChainInfo }) {
   const { t } = useTranslation('funds');
   const navigate = useNavigate();
   const [form] = Form.useForm<VoucherValues>();
+  const bank = (Form.useWatch('type', form) ?? [0])[0] === 1;
+  // A crypto transfer is checked against its network's minimum; a bank transfer, which names no network, against the lowest.
+  const minimum = bank ? coin.voucher.min : chain.deposit.min;
+  const amountRules = [
+    zodRule(amountRule, undefined, 'amount'),
+    {
+      validator: async (_: unknown, value: string | undefined) => {
+        const text = value?.trim() ?? '';
+        if (isAmount(text) && dec(text).lessThan(minimum)) throw new Error(translate('common:errors.belowMinDeposit', { min: formatSignificant(minimum), currency: coin.currency }));
+      },
+    },
+  ];
   const submit = useMutation({
     mutationFn: (values: VoucherValues) => {
       const bank = values.type[0] === 1;
@@ -153,7 +166,7 @@ function VoucherForm({ coin, chain }: { coin: CoinInfo; chain: ChainInfo }) {
             data-testid="voucher-type"
           />
         </Form.Item>
-        <Form.Item name="amount" label={t('voucher.amount', { currency: coin.currency })} rules={[zodRule(amountRule, undefined, 'amount')]} description={t('voucher.minimum', { min: formatSignificant(coin.voucher.min), currency: coin.currency })}>
+        <Form.Item name="amount" label={t('voucher.amount', { currency: coin.currency })} rules={amountRules} description={t('voucher.minimum', { min: formatSignificant(minimum), currency: coin.currency })}>
           <TestIdInput testId="voucher-amount" decimal placeholder={t('voucher.amountPlaceholder')} />
         </Form.Item>
         <Form.Item name="account" label={t('voucher.account')}>
