@@ -135,6 +135,11 @@ describe('futures on the phone', () => {
     await expect.poll(() => page.getByTestId('futures-margin-liquidation').textContent()).toMatch(/→ [\d,]+\.\d{2}$/);
     await screenshot(page, 'futures-add-margin');
     await page.getByRole('button', { name: 'Cancel' }).click();
+    // The closing confirmation is an imperative dialog, rendered outside the app's tree: its buttons speak the app's language too.
+    await page.getByTestId('futures-close').first().click();
+    await expect.poll(() => page.locator('.adm-dialog-button').allTextContents()).toEqual(['Cancel', 'Confirm']);
+    await page.locator('.adm-dialog-button').filter({ hasText: 'Cancel' }).click();
+    await page.locator('.adm-dialog').waitFor({ state: 'detached' });
 
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto(`${server.url}/h5/#/pages/transaction/contract?symbol=BTC%2FUSDT`);

@@ -1,4 +1,5 @@
 import { type CommonMessages, commonResources, DEFAULT_LANGUAGE, isLanguage, type Language, languageFromTag, localeOf } from '@openbourse/i18n';
+import { formatSignificant, numberStyleOf } from '@openbourse/core';
 import i18next, { type TFunction } from 'i18next';
 
 type LeafPaths<T, Prefix extends string = ''> = {
@@ -9,10 +10,12 @@ type LeafPaths<T, Prefix extends string = ''> = {
 export type MessageKey = LeafPaths<CommonMessages>;
 /**
  * A parameter may itself be a message key, translated into the same language
- * (e.g. a field's label), or a moment shown in the language's date format in
- * the given time zone.
+ * (e.g. a field's label), a moment shown in the language's date format in
+ * the given time zone, or an amount of money (the ledger's decimal string,
+ * '10.000000') written as the app writes amounts in that language ('10.00',
+ * '10,00' in French).
  */
-export type MessageParams = Record<string, string | number | { key: MessageKey } | { dateTime: number; timeZone: string }>;
+export type MessageParams = Record<string, string | number | { key: MessageKey } | { dateTime: number; timeZone: string } | { amount: string }>;
 
 const translator = i18next.createInstance();
 void translator.init({
@@ -42,6 +45,7 @@ export function translate(language: Language, key: string, params?: MessageParam
   for (const [name, value] of Object.entries(params ?? {})) {
     if (typeof value !== 'object') resolved[name] = value;
     else if ('key' in value) resolved[name] = t(value.key) as string;
+    else if ('amount' in value) resolved[name] = formatSignificant(value.amount, 2, numberStyleOf(localeOf(language)));
     else resolved[name] = formatMoment(language, value.dateTime, value.timeZone);
   }
   return t(key, resolved) as string;

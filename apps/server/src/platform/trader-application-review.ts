@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
 import { copyFollows, copyTraderApplications, copyTraders } from '../db/schema.ts';
 import { writeAudit } from './audit.ts';
 import type { AppContext } from './context.ts';
@@ -18,6 +19,27 @@ import type { Reviewer } from './verification-review.ts';
 export type TraderApplicationRow = typeof copyTraderApplications.$inferSelect;
 export type TraderApplicationDecision = { approve: true } | { approve: false; reason: string };
 
+/**
+ * Whether another user already trades under this name (compared without case
+ * or surrounding spaces), or, with `pending`, has applied for it first: a
+ * follower must never take one trader for another.
+ */
+export function traderNameTaken(db: Db, nickname: string, userId: number, options: { pending: boolean }): boolean {
+  const name = nickname.trim().toLowerCase();
+  const trader = db
+    .select({ userId: copyTraders.userId })
+    .from(copyTraders)
+    .where(and(sql`lower(trim(${copyTraders.nickname})) = ${name}`, ne(copyTraders.userId, userId)))
+    .get();
+  if (trader || !options.pending) return trader !== undefined;
+  const applied = db
+    .select({ id: copyTraderApplications.id })
+    .from(copyTraderApplications)
+    .where(and(sql`lower(trim(${copyTraderApplications.nickname})) = ${name}`, eq(copyTraderApplications.status, 'pending'), ne(copyTraderApplications.userId, userId)))
+    .get();
+  return applied !== undefined;
+}
+
 export function reviewTraderApplication(ctx: AppContext, id: number, decision: TraderApplicationDecision, reviewer: Reviewer): TraderApplicationRow {
   const now = ctx.now();
   const usdt = ctx.catalog.currencyBySymbol('USDT');
@@ -29,6 +51,8 @@ export function reviewTraderApplication(ctx: AppContext, id: number, decision: T
     // A trader never follows anyone: one who started following after applying must stop first (or be rejected).
     if (decision.approve && tx.select({ id: copyFollows.id }).from(copyFollows).where(and(eq(copyFollows.followerId, before.userId), eq(copyFollows.status, 'following'))).get())
       throw new AppError('copy.applicantFollowing');
+    // Two applications may have asked for one name: the first approved keeps it.
+    if (decision.approve && traderNameTaken(tx, before.nickname, before.userId, { pending: false })) throw new AppError('copy.nicknameTaken');
     const after = tx
       .update(copyTraderApplications)
       .set(decision.approve ? { status: 'approved', reviewedBy: reviewer.actor, reviewedAt: now } : { status: 'rejected', reason: decision.reason, reviewedBy: reviewer.actor, reviewedAt: now })

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd-mobile';
+import { ConfigProvider, setDefaultConfig } from 'antd-mobile';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient, useSiteConfig } from '../shared/api/queries.ts';
@@ -29,6 +29,8 @@ export function App() {
   useEffect(placeToastsAwayFromTaps, []);
   const { t } = useTranslation('shell');
   const locale = useMemo(() => withAppTexts(antdLocale, { noMore: t('empty.noMore') }), [antdLocale, t]);
+  // Dialog.confirm and the other imperative dialogs render outside this tree: they read the default config, so it follows the language too.
+  useEffect(() => setDefaultConfig({ locale }), [locale]);
 
   return (
     <ConfigProvider locale={locale}>

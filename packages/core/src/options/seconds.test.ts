@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toMinor } from '../money.ts';
-import { breakEvenWinRate, optionExpiry, optionFee, optionOutcome, optionPayout, optionProfit, payoutRatePercent, stakeProblem } from './seconds.ts';
+import { breakEvenWinRate, optionExpiry, placedBreakEvenWinRate, optionFee, optionOutcome, optionPayout, optionProfit, payoutRatePercent, stakeProblem } from './seconds.ts';
 
 const usdt = (amount: string) => toMinor(amount, 6);
 const EIGHTY = 800_000;
@@ -55,6 +55,12 @@ describe('break-even win rate = 1 / (1 + rate)', () => {
   it('needs more wins to break even when a fee is charged: (1 + fee) / (1 + rate)', () => {
     // 0.1% fee at 80%: 1.001 / 1.8 = 55.6111…% → 55.62.
     expect(breakEvenWinRate(EIGHTY, 1000)).toBe('55.62');
+  });
+
+  it('gives a placed option the figure of what it paid: its stake and the fee on top', () => {
+    // 100 USDT at 80% with its 0.1% fee, 0.1 USDT: 100.1 / 180 = 55.6111…% → 55.62, as the period quoted.
+    expect(placedBreakEvenWinRate(100_000_000, optionFee(100_000_000, 1000), EIGHTY)).toBe('55.62');
+    expect(placedBreakEvenWinRate(100_000_000, 0, EIGHTY)).toBe(breakEvenWinRate(EIGHTY));
   });
 
   it('shows the payout rate as a percent', () => {

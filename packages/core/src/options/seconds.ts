@@ -62,6 +62,15 @@ export function breakEvenWinRate(payoutRate: number, feeRate = 0): string {
   return dec(MILLIONTHS + feeRate).times(100).dividedBy(MILLIONTHS + payoutRate).toDecimalPlaces(2, 0).toFixed(2);
 }
 
+/**
+ * The same for one placed option, from what it paid: its stake and the fee
+ * charged on top (minor units), so the record keeps its own figure whatever
+ * the period's fee rate becomes. p = (stake + fee) / (stake × (1 + rate)).
+ */
+export function placedBreakEvenWinRate(stake: number, fee: number, payoutRate: number): string {
+  return dec(stake + fee).times(100 * MILLIONTHS).dividedBy(dec(stake).times(MILLIONTHS + payoutRate)).toDecimalPlaces(2, 0).toFixed(2);
+}
+
 /** The moment an option accepted at `acceptedAt` expires: whole seconds later, to the millisecond. */
 export function optionExpiry(acceptedAt: number, seconds: number): number {
   return acceptedAt + seconds * 1000;

@@ -17,7 +17,7 @@ export default function NftListingsQueuePage() {
     <QueueLayout<NftListingItem>
       queueKey="nft-listings"
       title={t('queues.nftListings.title')}
-      statuses={['review', 'on_sale', 'rejected', 'sold', 'unsold'].map((value) => ({ value, label: t(`nftListings.status.${value}`) }))}
+      statuses={['review', 'on_sale', 'awaiting_payment', 'rejected', 'sold', 'unsold'].map((value) => ({ value, label: t(`nftListings.status.${value}`) }))}
       columns={columns}
       renderDetail={(id, onDecided) => <NftListingDetail key={id} id={id} onDecided={onDecided} />}
     />

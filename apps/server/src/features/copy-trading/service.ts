@@ -11,6 +11,7 @@ import { pageWindow, toPage } from '../../platform/fields.ts';
 import { translate } from '../../platform/i18n.ts';
 import type { LeverPositionEvent, LeverPositions, LeverSettlement, LeverTick } from '../../platform/lever-positions.ts';
 import { presentRejectReason } from '../../platform/reject-reasons.ts';
+import { traderNameTaken } from '../../platform/trader-application-review.ts';
 import type { CopyTradingConfig } from '../../platform/copy-trading-terms.ts';
 import { traderTexts } from './demo-traders.ts';
 
@@ -596,6 +597,7 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
   function apply(userId: number, verificationLevel: number, input: { nickname: string; introduction: string; shareBps: number | null }, language: Language) {
     if (traderOf(userId)) throw new AppError('copy.alreadyTrader');
     if (latestApplication(userId)?.status === 'pending') throw new AppError('copy.alreadyApplied');
+    if (traderNameTaken(db, input.nickname, userId, { pending: true })) throw new AppError('copy.nicknameTaken');
     if (verificationLevel < config.minVerificationLevel) throw new AppError('copy.levelTooLow');
     const shareBps = input.shareBps ?? config.defaultShareBps;
     if (shareBps < config.shareRange[0] || shareBps > config.shareRange[1]) throw new AppError('copy.shareRateOutOfRange', { min: shareRateText(config.shareRange[0]), max: shareRateText(config.shareRange[1]) });

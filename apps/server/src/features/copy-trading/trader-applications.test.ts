@@ -65,6 +65,23 @@ describe('trader applications queue', () => {
     expect(await reviewer.post(`/queues/trader-applications/${user.applicationId}/approve`, {})).toEqual({ type: 'error', message: 'This application has already been decided' });
   });
 
+  it('keeps a trader name to one trader: taken by a trader or an earlier application, whatever its case', async () => {
+    const first = await applicant('Zeta');
+    const later = async (nickname: string) => {
+      const user = await registerUser(server);
+      server.built.ctx.sqlite.prepare('UPDATE users SET verification_level = 1 WHERE email = ?').run(user.email);
+      credit(server, user.email, '500', 'USDT', 3);
+      return server.post('/follow/trader/apply', { nickname, introduction: 'Breakouts on BTC', share_rate: '0.15' }, { token: user.token, lang: 'en' });
+    };
+    const taken = { type: 'error', message: 'This trader name is already taken: choose another' };
+    expect(await later(' zeta ')).toEqual(taken);
+    expect(await reviewer.post(`/queues/trader-applications/${first.applicationId}/approve`, {})).toMatchObject({ type: 'ok' });
+    expect(await later('ZETA')).toEqual(taken);
+    // The demo's traders hold theirs too.
+    expect(await later('trend btc')).toEqual(taken);
+    expect((await later('Zeta Two')).type).toBe('ok');
+  });
+
   it('rejects with the reason the user reads, audited', async () => {
     const events = capturedUserEvents();
     const user = await applicant('Gamma');

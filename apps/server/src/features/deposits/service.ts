@@ -164,7 +164,7 @@ export function createDepositService(ctx: AppContext, network: ChainNetwork) {
       if (asset && !asset.enabled) throw new AppError('errors.chainSuspended', { reason: { key: `chainSuspension.${asset.reason ?? 'maintenance'}` as 'chainSuspension.maintenance' } });
       const amount = toMinor(request.amount, currency.scale);
       const minimum = asset?.minDeposit ?? Math.min(...settings.assetsOf(currency.id).map((entry) => entry.minDeposit));
-      if (amount < minimum) throw new AppError('errors.belowMinDeposit', { min: formatMinor(minimum, currency.scale), currency: currency.symbol });
+      if (amount < minimum) throw new AppError('errors.belowMinDeposit', { min: { amount: formatMinor(minimum, currency.scale) }, currency: currency.symbol });
       if (!isOwnUpload(db, userId, request.voucher)) throw new AppError('errors.voucherMissing');
       const now = ctx.now();
       return db.transaction((tx) => {

@@ -223,7 +223,7 @@ export function createIeoService(ctx: AppContext) {
     if (!shown) throw new AppError('validation.price');
     if (!dec(price.price).equals(shown)) throw new AppError('earn.priceChanged', { price: `${price.price} ${input.payCurrency.symbol}` });
     const committed = parseUserAmount(input.committed, { scale: project.tokenScale, symbol: project.tokenSymbol });
-    if (committed < project.minPerUser) throw new AppError('earn.belowMinimum', { min: formatMinor(project.minPerUser, project.tokenScale), currency: project.tokenSymbol });
+    if (committed < project.minPerUser) throw new AppError('earn.belowMinimum', { min: { amount: formatMinor(project.minPerUser, project.tokenScale) }, currency: project.tokenSymbol });
     if (committed > project.totalIssuance) throw new AppError('earn.aboveIssuance');
     const held = ieoCost(committed, project.tokenScale, price.price, input.payCurrency.scale);
     const orderId = db.transaction((tx) => {

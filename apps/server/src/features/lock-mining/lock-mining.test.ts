@@ -255,11 +255,11 @@ describe('bad input', () => {
   it('refuses an amount below the minimum, above the per-user maximum, or not an amount, and changes nothing', async () => {
     const before = await spot(user.token);
     const below = await server.post('/lh/deposit', { config_id: fiveDay.id, amount: '99.99' }, { token: user.token, lang: 'en' });
-    expect(below).toEqual({ type: 'error', message: 'The minimum is 100.000000 USDT' });
+    expect(below).toEqual({ type: 'error', message: 'The minimum is 100.00 USDT' });
     const first = await server.post('/lh/deposit', { config_id: fiveDay.id, amount: '40000' }, { token: user.token });
     expect(first.type).toBe('ok');
     const above = await server.post('/lh/deposit', { config_id: fiveDay.id, amount: '10000.01' }, { token: user.token, lang: 'en' });
-    expect(above).toEqual({ type: 'error', message: 'Above the per-user maximum: you can add at most 10000.000000 USDT' });
+    expect(above).toEqual({ type: 'error', message: 'Above the per-user maximum: you can add at most 10,000.00 USDT' });
     for (const amount of ['abc', '-5', '0', '1e5']) {
       const refused = await server.post('/lh/deposit', { config_id: fiveDay.id, amount }, { token: user.token, lang: 'en' });
       expect(refused).toEqual({ type: 'error', message: 'Enter a correct amount' });

@@ -247,7 +247,7 @@ export function createLockMiningService(ctx: AppContext) {
     const product = enabledProduct(productId);
     const currency = currencyOf(product.currencyId);
     const amount = parseUserAmount(amountText, currency);
-    if (amount < product.minAmount) throw new AppError('earn.belowMinimum', { min: formatMinor(product.minAmount, currency.scale), currency: currency.symbol });
+    if (amount < product.minAmount) throw new AppError('earn.belowMinimum', { min: { amount: formatMinor(product.minAmount, currency.scale) }, currency: currency.symbol });
     const now = ctx.now();
     const schedule = lockSchedule(now, product.lockDays, product.dividendMinute);
     const payoutDays = lockRateDays(schedule.valueAt, product.lockDays);
@@ -260,7 +260,7 @@ export function createLockMiningService(ctx: AppContext) {
     }
     const orderId = db.transaction((tx) => {
       const left = product.maxPerUser - runningTotal(tx, userId, product.id);
-      if (amount > left) throw new AppError('earn.aboveUserMaximum', { left: formatMinor(Math.max(0, left), currency.scale), currency: currency.symbol });
+      if (amount > left) throw new AppError('earn.aboveUserMaximum', { left: { amount: formatMinor(Math.max(0, left), currency.scale) }, currency: currency.symbol });
       const order = tx
         .insert(lockMiningOrders)
         .values({

@@ -121,15 +121,20 @@ describe('catalogue', () => {
   });
 
   it('seeds 6 artists, 4 collections and the artworks across four media types, with sales open, upcoming and ended', async () => {
-    const artists = (await server.get<{ uid: string; biography: string }[]>('/bind_box/getArtist', { lang: 'zh' })).message;
+    const artists = (await server.get<{ uid: string; biography: string; works: number }[]>('/bind_box/getArtist', { lang: 'zh' })).message;
     expect(artists).toHaveLength(6);
     expect(artists[0]?.biography).toMatch(/[\u4e00-\u9fff]/);
     const collections = (await server.get<{ id: number; items: number; floor_price: string | null }[]>('/bind_box/getCollection', {})).message;
     expect(collections).toHaveLength(4);
-    expect(collections[0]).toMatchObject({ items: 10, floor_price: '20.000000' });
+    expect(collections[0]).toMatchObject({ items: 6, floor_price: '20.000000' });
     const all = (await server.get<Page<Artwork>>('/bind_box/getBoxList', { limit: 100 })).message;
-    // 40 artworks, 12 of them hidden in blind boxes until opened.
+    // 40 artworks, 12 of them hidden in blind boxes until opened: the counts leave them out too, so each matches the list it sums up.
     expect(all.total).toBe(28);
+    expect(artists.reduce((total, artist) => total + artist.works, 0)).toBe(28);
+    expect(collections.reduce((total, collection) => total + collection.items, 0)).toBe(28);
+    for (const collection of collections) {
+      expect((await server.get<Page<Artwork>>('/bind_box/getBoxList', { collection_id: collection.id, limit: 100 })).message.total).toBe(collection.items);
+    }
     expect(new Set(all.list.map((item) => item.type))).toEqual(new Set(['image', 'gif', 'audio', 'video']));
     const states = new Set(all.list.map((item) => item.sale?.state));
     expect(states).toEqual(new Set(['on_sale', 'not_started', 'unsold']));
@@ -203,17 +208,17 @@ describe('an auction with three bidders', () => {
     for (const user of [a, b, c]) expect((await call('/bind_box/marginNFT', { code }, user)).type).toBe('ok');
     expect((await call('/bind_box/marginNFT', { code }, a)).message).toBe('You have already paid the margin for this auction');
     expect(await spot(a)).toMatchObject({ available: '980.000000', frozen: '20.000000' });
-    expect((await call('/bind_box/auctionNFT', { code, price: '99' }, a)).message).toBe('A bid must be at least 100.000000 USDT');
+    expect((await call('/bind_box/auctionNFT', { code, price: '99' }, a)).message).toBe('A bid must be at least 100.00 USDT');
     expect((await call('/bind_box/auctionNFT', { code, price: '100' }, a)).type).toBe('ok');
-    expect((await call('/bind_box/auctionNFT', { code, price: '104' }, b)).message).toBe('A bid must be at least 105.000000 USDT');
-    expect((await call('/bind_box/auctionNFT', { code, price: '100' }, b)).message).toBe('A bid must be at least 105.000000 USDT');
+    expect((await call('/bind_box/auctionNFT', { code, price: '104' }, b)).message).toBe('A bid must be at least 105.00 USDT');
+    expect((await call('/bind_box/auctionNFT', { code, price: '100' }, b)).message).toBe('A bid must be at least 105.00 USDT');
     expect((await call('/bind_box/auctionNFT', { code, price: '105' }, b)).type).toBe('ok');
     expect((await call('/bind_box/auctionNFT', { code, price: '110' }, c)).type).toBe('ok');
     expect((await call('/bind_box/auctionNFT', { code, price: '200' }, c)).message).toBe('You already hold the highest bid');
     const outbid = (await messages(a)).list.filter((message) => message.kind === 'outbid');
     expect(outbid).toHaveLength(1);
     expect(events).toContainEqual(expect.objectContaining({ userId: expect.any(Number), kind: 'nft.outbid', refId: listingId }));
-    expect((await notice(a, 'nft.outbid', 'en'))?.content).toBe('You have been outbid on OBN0006: the highest bid is now 105.000000 USDT.');
+    expect((await notice(a, 'nft.outbid', 'en'))?.content).toBe('You have been outbid on OBN0006: the highest bid is now 105.00 USDT.');
     const log = (await server.get<{ price: string }[]>('/bind_box/getBindBoxQuotationLog', { code })).message;
     expect(log.map((entry) => entry.price)).toEqual(['110.000000', '105.000000', '100.000000']);
     const own = (await server.get<Page<{ price: string }>>('/bind_box/getMyBindBoxQuotationLog', {}, { token: a.token })).message;
@@ -236,8 +241,8 @@ describe('an auction with three bidders', () => {
     expect(await spot(a)).toMatchObject({ available: '980.000000', frozen: '20.000000' });
     const kinds = (await messages(a)).list.map((message) => message.kind);
     expect(kinds).toEqual(expect.arrayContaining(['won', 'payment_due']));
-    expect(await notice(a, 'nft.won', 'en')).toMatchObject({ content: 'You won the auction for OBN0006 at 120.000000 USDT.', link: '/pages/nft/mine' });
-    expect((await notice(a, 'nft.won', 'kor'))?.content).toBe('OBN0006 경매에서 120.000000 USDT에 낙찰받았습니다.');
+    expect(await notice(a, 'nft.won', 'en')).toMatchObject({ content: 'You won the auction for OBN0006 at 120.00 USDT.', link: '/pages/nft/mine' });
+    expect((await notice(a, 'nft.won', 'kor'))?.content).toBe('OBN0006 경매에서 120.00 USDT에 낙찰받았습니다.');
     const due = (await server.get<{ id: number; to_pay: string }[]>('/bind_box/getNeedPayNFTOrder', {}, { token: a.token })).message;
     expect(due).toEqual([expect.objectContaining({ id: listingId, to_pay: '100.000000' })]);
     expect((await call('/bind_box/payNFTOrder', { id: listingId }, b)).message).toBe('This order was not found');
@@ -276,7 +281,7 @@ describe('an auction whose winner does not pay within a day', () => {
     await at(endAt + 22 * HOUR);
     await at(endAt + 22 * HOUR + MINUTE);
     expect(await reminders()).toBe(1);
-    expect((await notice(winner, 'nft.payment_reminder', 'en'))?.content).toBe('Reminder: 2 hours left to pay 150.000000 USDT for OBN0027; after the deadline the margin is forfeited.');
+    expect((await notice(winner, 'nft.payment_reminder', 'en'))?.content).toBe('Reminder: 2 hours left to pay 150.00 USDT for OBN0027; after the deadline the margin is forfeited.');
     const treasury = systemBalance('treasury');
     await at(endAt + 24 * HOUR - MINUTE);
     expect((await byCode(code)).sale).toMatchObject({ status: 'awaiting_payment' });

@@ -204,9 +204,8 @@ export function createNftService(ctx: AppContext, terms: NftTerms) {
     return [...Object.values(row.title), row.code, artistName, ...Object.values(collectionName)].some((text) => text.toLowerCase().includes(needle));
   }
 
-  /** Artworks to browse and search: those in a blind box stay hidden until their box is opened. */
-  function artworks(filter: CatalogueFilter, userId: number | null, lang: string, page: number, limit: number) {
-    let rows = db.select().from(nftArtworks).orderBy(asc(nftArtworks.id)).all();
+  /** The artworks anyone may see: those in a blind box stay hidden until their box is opened (counts included). */
+  function visibleArtworks(): Artwork[] {
     const openedIds = new Set(
       db
         .select({ id: nftBlindBoxes.artworkId })
@@ -215,7 +214,17 @@ export function createNftService(ctx: AppContext, terms: NftTerms) {
         .all()
         .map((row) => row.id),
     );
-    rows = rows.filter((row) => row.seriesId === null || openedIds.has(row.id));
+    return db
+      .select()
+      .from(nftArtworks)
+      .orderBy(asc(nftArtworks.id))
+      .all()
+      .filter((row) => row.seriesId === null || openedIds.has(row.id));
+  }
+
+  /** Artworks to browse and search. */
+  function artworks(filter: CatalogueFilter, userId: number | null, lang: string, page: number, limit: number) {
+    let rows = visibleArtworks();
     if (filter.collectionId !== undefined) rows = rows.filter((row) => row.collectionId === filter.collectionId);
     if (filter.type) rows = rows.filter((row) => row.mediaType === filter.type);
     const artists = artistsById([...new Set(rows.map((row) => row.artistId))]);
@@ -249,8 +258,8 @@ export function createNftService(ctx: AppContext, terms: NftTerms) {
 
   function artists(lang: string) {
     const rows = db.select().from(nftArtists).orderBy(asc(nftArtists.id)).all();
-    const works = db.select({ artistId: nftArtworks.artistId, total: count() }).from(nftArtworks).groupBy(nftArtworks.artistId).all();
-    const worksOf = new Map(works.map((row) => [row.artistId, row.total]));
+    const worksOf = new Map<number, number>();
+    for (const artwork of visibleArtworks()) worksOf.set(artwork.artistId, (worksOf.get(artwork.artistId) ?? 0) + 1);
     return rows.map((row) => ({ uid: row.uid, name: row.name, avatar: row.avatar, biography: localized(row.biography, lang), works: worksOf.get(row.id) ?? 0 }));
   }
 
@@ -263,7 +272,7 @@ export function createNftService(ctx: AppContext, terms: NftTerms) {
 
   function collections(lang: string) {
     const rows = db.select().from(nftCollections).orderBy(asc(nftCollections.id)).all();
-    const items = db.select().from(nftArtworks).all();
+    const items = visibleArtworks();
     const listings = db.select().from(nftListings).where(eq(nftListings.itemType, 'artwork')).all();
     const collectionOf = new Map(items.map((item) => [item.id, item.collectionId]));
     const now = ctx.now();
@@ -457,7 +466,7 @@ export function createNftService(ctx: AppContext, terms: NftTerms) {
       const check = checkBid(auctionTerms(listing), { now, currentBid: listing.currentBid, currentBidder: listing.currentBidderId, bidder: userId, seller: listing.sellerId, hasMargin: margin?.status === 'held' }, price);
       if (!check.ok) {
         const key = ({ not_started: 'errors.nftNotStarted', ended: 'errors.nftSaleEnded', no_margin: 'errors.nftMarginRequired', own_artwork: 'errors.nftOwnListing', already_highest: 'errors.nftAlreadyHighest', too_low: 'errors.nftBidTooLow' } as const)[check.refusal];
-        throw new AppError(key, { min: money(check.minimum) ?? '', currency: currency.symbol });
+        throw new AppError(key, { min: { amount: money(check.minimum) ?? '0' }, currency: currency.symbol });
       }
       const previous = listing.currentBidderId;
       tx.update(nftListings).set({ currentBid: price, currentBidderId: userId, bidCount: listing.bidCount + 1, endAt: check.endAt }).where(eq(nftListings.id, listing.id)).run();

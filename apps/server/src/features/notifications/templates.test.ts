@@ -8,6 +8,8 @@ describe('notification values as the reader sees them', () => {
     expect(params).toEqual({ amount: '1\u202f000,00', currency: 'USDT', txid: '0x5d34' });
     expect(localizedParams('spa', 'deposit.credited', { amount: '1000.000000', currency: 'USDT' }).amount).toBe('1.000,00');
     expect(notificationText('en', 'messages.transfer.completed', localizedParams('en', 'transfer.completed', { amount: '100.500000', currency: 'USDT' }))).toContain('100.50 USDT');
+    // An NFT's price is money too.
+    expect(localizedParams('fra', 'nft.sold', { code: 'OBN0001', price: '100.000000', currency: 'USDT' }).price).toBe('100,00');
   });
 
   it('keeps every significant digit of a small amount and leaves non-amount values alone', () => {

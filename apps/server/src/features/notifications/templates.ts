@@ -38,7 +38,7 @@ export function notificationText(language: Language, key: string, params: Record
 }
 
 /** Event values that are amounts of money, stored as the ledger's decimal string ('1000.000000'). */
-const AMOUNT_PARAMS = new Set(['amount', 'amount_in', 'amount_out', 'fee', 'penalty', 'refunded', 'payout', 'paid', 'held', 'allocated', 'quantity', 'average_price']);
+const AMOUNT_PARAMS = new Set(['amount', 'amount_in', 'amount_out', 'fee', 'penalty', 'refunded', 'payout', 'paid', 'held', 'allocated', 'quantity', 'average_price', 'price']);
 const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** The review gate whose listed refusal reasons a rejection kind's `reason_code` names. */

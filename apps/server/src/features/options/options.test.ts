@@ -133,7 +133,7 @@ describe('an option from acceptance to settlement', () => {
     const placed = await submit({ type: 'up', number: '100' });
     expect(placed.type).toBe('ok');
     const option = placed.message;
-    expect(option).toMatchObject({ status: 'open', number: '100.000000', fee: '0.100000', payout_rate: '80', break_even_win_rate: '55.56', win_payout: '180.000000', settle_tick: null });
+    expect(option).toMatchObject({ status: 'open', number: '100.000000', fee: '0.100000', payout_rate: '80', break_even_win_rate: '55.62', win_payout: '180.000000', settle_tick: null });
     expect(option.open_tick).toMatchObject({ time: START + 1000, price: '96000.00' });
     expect(option.expires_at - option.created_at).toBe(30_000);
     expect(option.seconds_left).toBe(30);
@@ -266,8 +266,8 @@ describe('bad input: a clear error and nothing changed', () => {
     const before = await micro();
     const count = () => (server.built.ctx.sqlite.prepare('SELECT count(*) AS n FROM seconds_options').get() as { n: number }).n;
     const optionsBefore = count();
-    expect((await submit({ type: 'up', number: '9.99' })).message).toBe('The minimum stake is 10 USDT');
-    expect((await submit({ type: 'up', number: '5000.01' })).message).toBe('The maximum stake is 5000 USDT');
+    expect((await submit({ type: 'up', number: '9.99' })).message).toBe('The minimum stake is 10.00 USDT');
+    expect((await submit({ type: 'up', number: '5000.01' })).message).toBe('The maximum stake is 5,000.00 USDT');
     expect((await submit({ type: 'up', number: '10', seconds: 45 })).message).toBe('This option period is not offered. Choose one of 30, 60, 120, 300 seconds');
     expect((await submit({ type: 'up', number: '4000' })).message).toBe('Insufficient balance');
     expect((await submit({ type: 'up', number: '10', match_id: 999 })).message).toBe('Trading pair not found');

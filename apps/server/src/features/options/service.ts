@@ -1,4 +1,4 @@
-import { breakEvenWinRate, formatMinor, fromMinor, millionthsToPercent, type OptionDirection, type OptionOutcome, optionExpiry, optionFee, optionOutcome, optionPayout, payoutRatePercent, stakeProblem, ticksToPrice } from '@openbourse/core';
+import { breakEvenWinRate, formatMinor, fromMinor, millionthsToPercent, type OptionDirection, type OptionOutcome, optionExpiry, optionFee, optionOutcome, optionPayout, payoutRatePercent, placedBreakEvenWinRate, stakeProblem, ticksToPrice } from '@openbourse/core';
 import type { Statement } from 'better-sqlite3';
 import type { AccountRef } from '../../ledger/accounts.ts';
 import { type PostingLine, post, postMany } from '../../ledger/ledger.ts';
@@ -181,7 +181,7 @@ export function createOptionsService(ctx: AppContext, config: OptionsConfig) {
       /** The trading fee paid at placement, on top of the stake. */
       fee: formatMinor(row.fee, currency.scale),
       payout_rate: payoutRatePercent(row.payout_rate),
-      break_even_win_rate: breakEvenWinRate(row.payout_rate),
+      break_even_win_rate: placedBreakEvenWinRate(row.stake, row.fee, row.payout_rate),
       /** What a win pays, stake included. */
       win_payout: formatMinor(optionPayout('win', row.stake, row.payout_rate), currency.scale),
       status: row.status,
@@ -246,8 +246,8 @@ export function createOptionsService(ctx: AppContext, config: OptionsConfig) {
       const stake = parseUserAmount(input.number, currency);
       const limits = period.stakes.get(currency.id) as { minStake: number; maxStake: number };
       const problem = stakeProblem(stake, limits);
-      if (problem === 'belowMinimum') throw new AppError('options.belowMinimum', { min: plain(limits.minStake, currency.scale), currency: currency.symbol });
-      if (problem === 'aboveMaximum') throw new AppError('options.aboveMaximum', { max: plain(limits.maxStake, currency.scale), currency: currency.symbol });
+      if (problem === 'belowMinimum') throw new AppError('options.belowMinimum', { min: { amount: plain(limits.minStake, currency.scale) }, currency: currency.symbol });
+      if (problem === 'aboveMaximum') throw new AppError('options.aboveMaximum', { max: { amount: plain(limits.maxStake, currency.scale) }, currency: currency.symbol });
       const now = ctx.now();
       const expiresAt = optionExpiry(now, period.seconds);
       assertTradable(instrument, now, expiresAt);

@@ -202,6 +202,8 @@ export function createWalletService(ctx: AppContext) {
           name: currency.name,
           icon: currency.icon,
           kind: currency.kind,
+          /** Whether it moves on a network at all: only these can be deposited, withdrawn or given a saved address. */
+          on_chain: currency.chains.length > 0,
           total: total.toFixed(currency.scale),
           usdt_value: total.times(ctx.prices.usdtPrice(currency.id)).toFixed(2),
         };

@@ -103,14 +103,14 @@ export function createWithdrawalService(ctx: AppContext, settings: ChainSettings
       }
       const destination = destinationOf(request);
       const total = toMinor(request.number, currency.scale);
-      if (total < destination.min) throw new AppError('errors.belowMinWithdrawal', { min: formatMinor(destination.min, currency.scale), currency: currency.symbol });
-      if (total > destination.max) throw new AppError('errors.aboveMaxWithdrawal', { max: formatMinor(destination.max, currency.scale), currency: currency.symbol });
-      if (total <= destination.fee) throw new AppError('errors.amountBelowFee', { fee: formatMinor(destination.fee, currency.scale), currency: currency.symbol });
+      if (total < destination.min) throw new AppError('errors.belowMinWithdrawal', { min: { amount: formatMinor(destination.min, currency.scale) }, currency: currency.symbol });
+      if (total > destination.max) throw new AppError('errors.aboveMaxWithdrawal', { max: { amount: formatMinor(destination.max, currency.scale) }, currency: currency.symbol });
+      if (total <= destination.fee) throw new AppError('errors.amountBelowFee', { fee: { amount: formatMinor(destination.fee, currency.scale) }, currency: currency.symbol });
       const rate = btcRate(ctx, currency);
       const btcValue = btcValueOf(rate, currency, total);
       const quotaError = () => {
         const quota = withdrawalQuota(ctx, userId, request.verificationLevel, ctx.now());
-        return btcValue > quota.remaining ? new AppError('errors.withdrawalLimitExceeded', { remaining: formatMinor(quota.remaining, BTC_SCALE) }) : null;
+        return btcValue > quota.remaining ? new AppError('errors.withdrawalLimitExceeded', { remaining: { amount: formatMinor(quota.remaining, BTC_SCALE) } }) : null;
       };
       const early = quotaError();
       if (early) throw early;

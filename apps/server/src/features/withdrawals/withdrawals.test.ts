@@ -78,8 +78,8 @@ describe('withdrawal to a saved address', () => {
     const other = await btcHolder();
     const ethAddress = await savedAddress(server, user.token, { currency: 'ETH', address: ETH_ADDRESS });
     const refusals: [Record<string, unknown>, string][] = [
-      [{ currency: 'BTC', number: '0.0005', address_id: user.addressId }, 'The minimum withdrawal is 0.00100000 BTC'],
-      [{ currency: 'BTC', number: '150', address_id: user.addressId }, 'The maximum withdrawal is 100.00000000 BTC'],
+      [{ currency: 'BTC', number: '0.0005', address_id: user.addressId }, 'The minimum withdrawal is 0.001 BTC'],
+      [{ currency: 'BTC', number: '150', address_id: user.addressId }, 'The maximum withdrawal is 100.00 BTC'],
       [{ currency: 'BTC', number: '0.000000001', address_id: user.addressId }, 'Enter a correct amount'],
       [{ currency: 'BTC', number: 'all', address_id: user.addressId }, 'Enter a correct amount'],
       [{ currency: 'BTC', number: '0.5' }, 'Please choose a withdrawal address'],
@@ -161,7 +161,7 @@ describe('the 24-hour limit', () => {
     expect((await withdraw(user.token, { currency: 'BTC', number: '99.5', address_id: addressId })).type).toBe('ok');
     const info = (await server.post<{ withdraw_limit: { level: number; limit_btc: string; used_btc: string; remaining_btc: string; remaining: string } }>('/wallet/get_info', { currency: 'USDT' }, { token: user.token })).message;
     expect(info.withdraw_limit).toEqual({ level: 1, limit_btc: '200.00000000', used_btc: '199.50000000', remaining_btc: '0.50000000', remaining: '50000.000000' });
-    expect(await withdraw(user.token, { currency: 'BTC', number: '1', address_id: addressId })).toEqual({ type: 'error', message: 'This exceeds your 24-hour withdrawal limit: 0.50000000 BTC left' });
+    expect(await withdraw(user.token, { currency: 'BTC', number: '1', address_id: addressId })).toEqual({ type: 'error', message: 'This exceeds your 24-hour withdrawal limit: 0.50 BTC left' });
     server.advance(24 * 60 * 60_000 + 1000);
     expect((await withdraw(user.token, { currency: 'BTC', number: '1', address_id: addressId })).type).toBe('ok');
   });
@@ -191,7 +191,7 @@ describe('withdrawal to a bank card', () => {
     expect(row?.destination).toBe('6222021234567890');
     expect(await withdraw(user.token, { currency: 'USDT', number: '200', type: 'bank_international' })).toEqual({ type: 'error', message: 'Please add an international bank card first' });
     expect((await server.post('/user/cash_save_international', international, { token: user.token })).type).toBe('ok');
-    expect(await withdraw(user.token, { currency: 'USDT', number: '200', type: 'bank_international' })).toEqual({ type: 'error', message: 'The minimum withdrawal is 500.000000 USDT' });
+    expect(await withdraw(user.token, { currency: 'USDT', number: '200', type: 'bank_international' })).toEqual({ type: 'error', message: 'The minimum withdrawal is 500.00 USDT' });
     expect((await withdraw(user.token, { currency: 'USDT', number: '600', type: 'bank_international' })).message).toMatchObject({ amount: '575.000000', fee: '25.000000' });
     expect(await withdraw(user.token, { currency: 'BTC', number: '0.5', type: 'bank' })).toEqual({ type: 'error', message: 'Bank payouts are not available for this currency' });
   });

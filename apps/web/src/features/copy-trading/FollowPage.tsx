@@ -1,5 +1,5 @@
 import { dec, formatMinor, MAX_COPY_NUMBER } from '@openbourse/core';
-import { Button, Input, Segmented, Skeleton } from 'antd-mobile';
+import { Button, Segmented, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { activeFollow, copyPaths, type FollowType, type TraderDetail, type Trade
 import { agreementPath } from './agreement-language.ts';
 import { numberIssue, previewCopy, termsOf } from './preview.ts';
 import './copy-trading.css';
+import { DecimalInput } from '../../shared/ui/DecimalInput.tsx';
 
 /** The symbol whose contract the form shows when the trader has no position to size from yet. */
 const DEFAULT_SYMBOL = 'BTC/USDT';
@@ -97,7 +98,7 @@ function FollowForm({ trader }: { trader: TraderDetail }) {
         />
         <div className="copy-field">
           <span>{numberLabel}</span>
-          <Input inputMode="decimal" value={number} onChange={setNumber} aria-label={numberLabel} data-testid="copy-follow-number" />
+          <DecimalInput value={number} onChange={setNumber} aria-label={numberLabel} data-testid="copy-follow-number" />
         </div>
         {issue ? <p className="copy-error">{t(`form.${issue === 'invalid' ? 'numberInvalid' : issue}`, { max: MAX_COPY_NUMBER })}</p> : null}
       </Section>

@@ -27,7 +27,7 @@ export default function AddWalletPage() {
   const [currency, setCurrency] = useState((params.get('currency') ?? 'USDT').toUpperCase());
   const currencies = useUserCurrencies();
   const coin = useCoinInfo(currency);
-  const coins = (currencies.data ?? []).filter((entry) => entry.kind === 'crypto');
+  const coins = (currencies.data ?? []).filter((entry) => entry.on_chain);
   return (
     <div className="funds-page">
       <PageHeader title={t('addWallet.title')} fallback="/pages/setting/wallet" />

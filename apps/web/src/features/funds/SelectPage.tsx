@@ -18,7 +18,7 @@ export default function SelectPage() {
   const [search, setSearch] = useState('');
   const currencies = useUserCurrencies();
   const term = search.trim().toUpperCase();
-  const coins = (currencies.data ?? []).filter((coin) => coin.kind === 'crypto' && (term === '' || coin.currency.includes(term) || coin.name.toUpperCase().includes(term)));
+  const coins = (currencies.data ?? []).filter((coin) => coin.on_chain && (term === '' || coin.currency.includes(term) || coin.name.toUpperCase().includes(term)));
   const target = withdrawing ? '/pages/fund/withdraw' : '/pages/fund/receive';
 
   return (

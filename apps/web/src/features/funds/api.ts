@@ -139,6 +139,8 @@ export interface UserCurrency {
   name: string;
   icon: string;
   kind: 'crypto' | 'stock';
+  /** It moves on a network: only these can be deposited, withdrawn or given a saved address. */
+  on_chain: boolean;
   total: string;
   usdt_value: string;
 }

@@ -1,4 +1,4 @@
-import { Button, Dialog, Input } from 'antd-mobile';
+import { Button, Dialog } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../shared/api/request.ts';
@@ -8,6 +8,7 @@ import { formatDateTime } from '../../shared/time.ts';
 import { Facts } from '../../shared/ui/Facts.tsx';
 import { type FuturesOrder, useAddMargin, useCancelEntrust, useCloseFutures, useLeverDeal, useSelfHoldCopy, useSetStops } from './api.ts';
 import { liquidationAfterMargin, livePosition } from './preview.ts';
+import { DecimalInput } from '../../shared/ui/DecimalInput.tsx';
 
 const tone = (value: string | null) => (value === null ? 'flat' : Number(value) > 0 ? 'up' : Number(value) < 0 ? 'down' : 'flat');
 const price = (value: string | null) => (value === null ? '--' : formatDecimal(value));
@@ -34,11 +35,11 @@ function StopsDialog({ order, onClose }: { order: FuturesOrder; onClose: () => v
         <div className="futures-dialog">
           <div className="futures-field">
             <span>{t('field.takeProfit')}</span>
-            <Input inputMode="decimal" value={takeProfit} onChange={setTakeProfit} data-testid="futures-stops-tp" />
+            <DecimalInput value={takeProfit} onChange={setTakeProfit} data-testid="futures-stops-tp" />
           </div>
           <div className="futures-field">
             <span>{t('field.stopLoss')}</span>
-            <Input inputMode="decimal" value={stopLoss} onChange={setStopLoss} data-testid="futures-stops-sl" />
+            <DecimalInput value={stopLoss} onChange={setStopLoss} data-testid="futures-stops-sl" />
           </div>
           <Facts className="futures-dialog__facts" facts={[order.liquidation_price ? { label: t('field.liquidation'), value: price(order.liquidation_price) } : null]} />
         </div>
@@ -74,7 +75,7 @@ function MarginDialog({ order, onClose }: { order: FuturesOrder; onClose: () => 
         <div className="futures-dialog">
           <div className="futures-field">
             <span>USDT</span>
-            <Input inputMode="decimal" value={amount} onChange={setAmount} data-testid="futures-margin-amount" />
+            <DecimalInput value={amount} onChange={setAmount} data-testid="futures-margin-amount" />
           </div>
           <Facts
             className="futures-dialog__facts"

@@ -113,7 +113,7 @@ function RedeemButton({ order }: { order: LockOrder }) {
               ]}
             />
             <p className="lock-note" data-testid="lock-redeem-formula">
-              {t('redeem.formula', { rate: order.penalty_rate, days: preview.remaining_days, amount: formatSignificant(order.amount), penalty: formatSignificant(preview.penalty), currency: order.currency })}
+              {t('redeem.formula', { rate: formatDecimal(order.penalty_rate), days: preview.remaining_days, amount: formatSignificant(order.amount), penalty: formatSignificant(preview.penalty), currency: order.currency })}
             </p>
             <p className="lock-note">{t('redeem.keepYields')}</p>
           </div>

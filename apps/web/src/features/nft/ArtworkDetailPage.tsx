@@ -1,4 +1,4 @@
-import { Button, Dialog, Input, Skeleton, Toast } from 'antd-mobile';
+import { Button, Dialog, Skeleton, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { type Artwork, nftPaths, useArtwork, useBid, useBidLog, useCollect, useMargin } from './api.ts';
 import { Countdown, MediaPlayer, price, StateTag } from './parts.tsx';
 import './nft.css';
+import { DecimalInput } from '../../shared/ui/DecimalInput.tsx';
 
 function AuctionActions({ artwork }: { artwork: Artwork }) {
   const { t } = useTranslation('nft');
@@ -40,7 +41,7 @@ function AuctionActions({ artwork }: { artwork: Artwork }) {
       .catch(() => undefined);
   return (
     <div className="nft-actions">
-      <Input className="nft-bid-input" placeholder={t('auction.minBid', { min: price(sale.min_bid, artwork.currency) })} value={amount} onChange={setAmount} inputMode="decimal" data-testid="nft-bid-input" />
+      <DecimalInput className="nft-bid-input" placeholder={t('auction.minBid', { min: price(sale.min_bid, artwork.currency) })} value={amount} onChange={setAmount} data-testid="nft-bid-input" />
       <Button color="primary" loading={bid.isPending} onClick={placeBid} disabled={sale.is_highest} data-testid="nft-bid">
         {sale.is_highest ? t('auction.highest') : t('auction.bid')}
       </Button>
