@@ -28,7 +28,7 @@ export function App() {
   }, [lang]);
   useEffect(placeToastsAwayFromTaps, []);
   const { t } = useTranslation('shell');
-  const locale = useMemo(() => withAppTexts(antdLocale, { noMore: t('empty.noMore') }), [antdLocale, t]);
+  const locale = useMemo(() => withAppTexts(antdLocale, { noMore: t('empty.noMore'), confirm: t('actions.confirm'), cancel: t('actions.cancel') }), [antdLocale, t]);
   // Dialog.confirm and the other imperative dialogs render outside this tree: they read the default config, so it follows the language too.
   useEffect(() => setDefaultConfig({ locale }), [locale]);
 

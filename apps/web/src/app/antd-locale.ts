@@ -29,8 +29,14 @@ export const defaultAntdLocale = enUS;
  * antd-mobile's texts with the app's own where antd's translation is wrong or
  * too casual: the end of an infinite list reads "Non, plus maintenant." ("no,
  * not any more") in its French and "Hết rồi bạn ơi" ("that's all, buddy") in
- * its Vietnamese, so the app's "no more data" of each language stands there.
+ * its Vietnamese, and a confirmation's button reads "Activer" ("turn on") in
+ * its French. The app's "no more data", "Confirm" and "Cancel" of each
+ * language stand there, the words of the app's own dialogs.
  */
-export function withAppTexts(locale: AntdLocale, texts: { noMore: string }): AntdLocale {
-  return { ...locale, InfiniteScroll: { ...locale.InfiniteScroll, noMore: texts.noMore } };
+export function withAppTexts(locale: AntdLocale, texts: { noMore: string; confirm: string; cancel: string }): AntdLocale {
+  return {
+    ...locale,
+    common: { ...locale.common, confirm: texts.confirm, cancel: texts.cancel },
+    InfiniteScroll: { ...locale.InfiniteScroll, noMore: texts.noMore },
+  };
 }
