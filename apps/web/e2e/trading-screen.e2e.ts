@@ -60,6 +60,22 @@ async function tapInPlace(page: Page, locator: Locator): Promise<void> {
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
 }
 
+/**
+ * Taps the best bid and answers its price once the price field shows it. The
+ * market maker may requote between reading the level and the tap, so a tap
+ * that landed on a level that had just moved is tried again.
+ */
+async function tapBestBid(page: Page, bestBid: Locator): Promise<string> {
+  const priceField = field(page, 'trade-price');
+  for (let attempt = 1; ; attempt++) {
+    const price = ((await bestBid.locator('.trading-book__price').textContent()) ?? '').replaceAll(',', '');
+    await tapInPlace(page, bestBid);
+    const shown = await expect.poll(() => priceField.inputValue(), { timeout: 3000 }).toBe(price).then(() => true, () => false);
+    if (shown) return price;
+    if (attempt === 3) throw new Error(`the price field shows ${await priceField.inputValue()}, not the tapped bid ${price}`);
+  }
+}
+
 /** Types into a field in place (focus by tapping, then keys), never scrolling the page. */
 async function typeInPlace(page: Page, testId: string, text: string): Promise<void> {
   const input = field(page, testId);
@@ -113,10 +129,7 @@ describe.each(Object.keys(PHONES) as PhoneSize[])('the trading screen on a %s ph
     await screenshot(page, `trading-screen-${size}-first`);
 
     // A tapped bid fills the price field; a buy there rests in the book (the market maker's quotes move on).
-    const bidText = (await bestBid.locator('.trading-book__price').textContent()) ?? '';
-    await tapInPlace(page, bestBid);
-    const price = bidText.replaceAll(',', '');
-    await page.waitForFunction((expected) => (document.querySelector('[data-testid="trade-price"] input') as HTMLInputElement | null)?.value === expected, price);
+    const price = await tapBestBid(page, bestBid);
     const restingPrice = (Number(price) * 0.9).toFixed(2);
     await typeInPlace(page, 'trade-price', restingPrice);
     await typeInPlace(page, 'trade-amount', '0.001');

@@ -405,6 +405,24 @@ describe('copy trading (/follow/*)', () => {
     expect(detail.curve.reduce((sum, point) => sum + minor(point.profit), 0)).toBe(minor(detail.total_profit));
   });
 
+  it("keeps a former follower's copies out of their record as a trader: it shows only trades they chose", async () => {
+    const copier = await newUser('10000');
+    await server.post('/follow/agree', {}, { token: copier.token });
+    expect((await server.post('/follow/follow', { trader_user_id: trader.id, type: 2, number: '1' }, { token: copier.token })).type).toBe('ok');
+    await feed('100000');
+    const order = await open(1);
+    await feed('101000');
+    await server.post('/lever/close', { id: order.id }, { token: trader.token });
+    expect(await copyOf(copier.token, order.id)).toMatchObject({ status: 'closed' });
+    expect((await server.post('/follow/cancel', { follow_user_id: trader.id }, { token: copier.token })).type).toBe('ok');
+    setLevel(copier.email, 1);
+    const applied = await server.post<{ id: number }>('/follow/trader/apply', { nickname: 'Copier', introduction: 'Was a follower' }, { token: copier.token });
+    reviewTraderApplication(server.built.ctx, applied.message.id, { approve: true }, { actor: 'test@ops' });
+    const detail = (await server.get<Trader & { open_positions: unknown[] }>('/follow/traderDetail', { trader_user_id: copier.id })).message;
+    expect(detail).toMatchObject({ closed_orders: 0, profitable_orders: 0, total_profit: '0.000000', open_positions: [] });
+    expect((await server.get<{ total: number }>('/follow/historyTrade', { trader_user_id: copier.id })).message.total).toBe(0);
+  });
+
   it('counts only linked copies in the follow amount, nets the shares out of follower earnings, and the journal pays exactly the shares received', async () => {
     const { sqlite } = server.built.ctx;
     await feed('100000');

@@ -113,11 +113,23 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
    * shares (the same amounts the close and `copy_profit_share` entries post);
    * stored with `computed_at` when `store`.
    */
+  /**
+   * A trader's own positions: not the copies they held while following someone
+   * (even one they kept and closed themselves), whose trades another trader
+   * chose. A record built on those would sell another trader's skill as theirs.
+   */
+  const ownTrades = (traderId: number, status: 'holding' | 'closed') =>
+    and(
+      eq(futuresOrders.userId, traderId),
+      eq(futuresOrders.status, status),
+      sql`NOT EXISTS (SELECT 1 FROM ${copyPositions} WHERE ${copyPositions.followerOrderId} = ${futuresOrders.id})`,
+    );
+
   function computeStats(traderId: number, now: number, store = true): StatsRow {
     const closed = db
       .select({ pnl: futuresOrders.pnl, closedAt: futuresOrders.closedAt })
       .from(futuresOrders)
-      .where(and(eq(futuresOrders.userId, traderId), eq(futuresOrders.status, 'closed')))
+      .where(ownTrades(traderId, 'closed'))
       .all();
     const profitable = closed.filter((row) => (row.pnl ?? 0) > 0).length;
     const firstDay = Date.parse(`${utcDay(now)}T00:00:00Z`) - (CURVE_DAYS - 1) * DAY_MS;
@@ -184,7 +196,7 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
     const open = db
       .select()
       .from(futuresOrders)
-      .where(and(eq(futuresOrders.userId, traderId), eq(futuresOrders.status, 'holding')))
+      .where(ownTrades(traderId, 'holding'))
       .orderBy(desc(futuresOrders.id))
       .all();
     const mine = viewerId === null ? undefined : db.select().from(copyFollows).where(and(eq(copyFollows.followerId, viewerId), eq(copyFollows.traderId, traderId))).get();
@@ -199,7 +211,7 @@ export function createCopyTradingService(ctx: AppContext, positions: LeverPositi
   function historyTrade(traderId: number, page: number, limit: number) {
     approvedTrader(traderId);
     const window = pageWindow(page, limit);
-    const where = and(eq(futuresOrders.userId, traderId), eq(futuresOrders.status, 'closed'));
+    const where = ownTrades(traderId, 'closed');
     const total = db.select({ total: count() }).from(futuresOrders).where(where).get()?.total ?? 0;
     const rows = db.select().from(futuresOrders).where(where).orderBy(desc(futuresOrders.closedAt), desc(futuresOrders.id)).limit(window.limit).offset(window.offset).all();
     return toPage(
