@@ -59,7 +59,8 @@ export function optionFee(stake: number, feeRate: number): number {
  * Answered as a percent with two decimals, rounded up (a user needs at least this).
  */
 export function breakEvenWinRate(payoutRate: number, feeRate = 0): string {
-  return dec(MILLIONTHS + feeRate).times(100).dividedBy(MILLIONTHS + payoutRate).toDecimalPlaces(2, 0).toFixed(2);
+  // A stake of one whole (in millionths) pays feeRate millionths of fee.
+  return placedBreakEvenWinRate(MILLIONTHS, feeRate, payoutRate);
 }
 
 /**

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../shared/api/request.ts';
 import { formatDecimal, formatSignificant } from '../../shared/format.ts';
+import { currentLocale } from '../../shared/i18n/index.ts';
 import { type Quote, useQuote, useQuotes } from '../../shared/market/quotes.ts';
 import { ROUTES } from '../../shared/navigation.ts';
 import { useSession } from '../../shared/session.ts';
@@ -14,6 +15,7 @@ import { ChartPanel } from '../../shared/trading/ChartPanel.tsx';
 import { DecimalField } from '../../shared/trading/DecimalField.tsx';
 import { KlineChart } from '../../shared/trading/KlineChart.tsx';
 import { useStableDef } from '../../shared/trading/market-data.ts';
+import { shownDecimal, typedDecimal } from '../../shared/trading/numbers.ts';
 import { QuoteSummary } from '../../shared/trading/QuoteSummary.tsx';
 import { DepthPanel, OrderBook } from '../../shared/trading/PairOrderBook.tsx';
 import { TradingLayout } from '../../shared/trading/TradingLayout.tsx';
@@ -48,6 +50,8 @@ function Ticket({ deal, contract, feedPrice, price }: { deal: LeverDeal; contrac
   const [lotsText, setLotsText] = useState(String(contract.min_lots));
   const [takeProfit, setTakeProfit] = useState('');
   const [stopLoss, setStopLoss] = useState('');
+  // The take-profit and stop-loss fields take and show the language's decimal comma, as every amount field does.
+  const locale = currentLocale();
   const submit = useSubmitFutures();
   const terms = useMemo(() => termsOf(contract), [contract]);
   const feedTicks = priceTicks(terms, feedPrice) ?? 0;
@@ -127,11 +131,11 @@ function Ticket({ deal, contract, feedPrice, price }: { deal: LeverDeal; contrac
       <div className="futures-stops">
         <label className="futures-stop" data-testid="futures-tp">
           <span>{t('field.takeProfitShort')}</span>
-          <input inputMode="decimal" autoComplete="off" value={takeProfit} onChange={(event) => setTakeProfit(event.target.value.replace(',', '.'))} />
+          <input inputMode="decimal" autoComplete="off" value={shownDecimal(takeProfit, locale)} onChange={(event) => setTakeProfit(typedDecimal(event.target.value, locale))} />
         </label>
         <label className="futures-stop" data-testid="futures-sl">
           <span>{t('field.stopLossShort')}</span>
-          <input inputMode="decimal" autoComplete="off" value={stopLoss} onChange={(event) => setStopLoss(event.target.value.replace(',', '.'))} />
+          <input inputMode="decimal" autoComplete="off" value={shownDecimal(stopLoss, locale)} onChange={(event) => setStopLoss(typedDecimal(event.target.value, locale))} />
         </label>
       </div>
       <dl className="futures-preview">
