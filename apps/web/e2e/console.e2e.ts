@@ -209,6 +209,8 @@ describe('the operator console', () => {
     // Other browser tests approve verifications through `pnpm ops` on the same server: this one is the operator's.
     await table.locator('.ant-table-row').filter({ hasText: 'verification.approve' }).filter({ hasText: DEMO_OPERATOR.email }).waitFor();
     await table.locator('.ant-table-row').filter({ hasText: 'user.freeze' }).locator('.ant-table-row-expand-icon').click();
+    // The entry opens to the fields the freeze changed, the raw records folded below.
+    await page.getByTestId('audit-changes').first().locator('.ant-table-row').first().waitFor();
     await consoleShot(page, 'audit');
   });
 

@@ -1,4 +1,4 @@
-import { Col, Row, Typography } from 'antd';
+import { Collapse, Col, Row, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { Query } from './api.ts';
@@ -15,14 +15,67 @@ export interface AuditEntry {
   target_id: string;
   before: unknown;
   after: unknown;
+  /** The fields the action changed, readable: amounts in their currency, listed reasons written out. */
+  changes: AuditChange[];
   created_at: number;
+}
+
+interface AuditChange {
+  field: string;
+  kind: 'time' | 'text';
+  before: string | number | null;
+  after: string | number | null;
 }
 
 function Json({ value }: { value: unknown }) {
   return <pre className="json-block">{value === null || value === undefined ? '–' : JSON.stringify(value, null, 2)}</pre>;
 }
 
-/** Audit records, newest first; a row opens to the state before and after. */
+/** What an action changed, a row per field; the raw records it was read from fold out below. */
+function AuditDetail({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const shown = (change: AuditChange, value: string | number | null) => (value === null ? '–' : change.kind === 'time' ? formatTime(value as number) : String(value));
+  return (
+    <>
+      <Table<AuditChange>
+        size="small"
+        rowKey="field"
+        pagination={false}
+        dataSource={entry.changes}
+        data-testid="audit-changes"
+        columns={[
+          { title: t('audit.field'), dataIndex: 'field', width: 200, render: (field: string) => <Typography.Text code>{field}</Typography.Text> },
+          { title: t('audit.before'), key: 'before', render: (_, change) => shown(change, change.before) },
+          { title: t('audit.after'), key: 'after', render: (_, change) => shown(change, change.after) },
+        ]}
+      />
+      <Collapse
+        ghost
+        size="small"
+        items={[
+          {
+            key: 'raw',
+            label: t('audit.raw'),
+            children: (
+              <Row gutter={16}>
+                <Col span={12}>
+                  <Typography.Text type="secondary">{t('audit.before')}</Typography.Text>
+                  <Json value={entry.before} />
+                </Col>
+                <Col span={12}>
+                  <Typography.Text type="secondary">{t('audit.after')}</Typography.Text>
+                  <Json value={entry.after} />
+                </Col>
+              </Row>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}
+
+/** Audit records, newest first; a row opens to what the action changed, and the records before and after. */
 export function AuditTable({ path, query }: { path: string; query?: Query }) {
   const { t } = useTranslation();
   const columns: ColumnsType<AuditEntry> = [
@@ -39,20 +92,7 @@ export function AuditTable({ path, query }: { path: string; query?: Query }) {
       rowKey="id"
       columns={columns}
       data-testid="audit-table"
-      expandable={{
-        expandedRowRender: (row) => (
-          <Row gutter={16}>
-            <Col span={12}>
-              <Typography.Text type="secondary">{t('audit.before')}</Typography.Text>
-              <Json value={row.before} />
-            </Col>
-            <Col span={12}>
-              <Typography.Text type="secondary">{t('audit.after')}</Typography.Text>
-              <Json value={row.after} />
-            </Col>
-          </Row>
-        ),
-      }}
+      expandable={{ expandedRowRender: (row) => <AuditDetail entry={row} /> }}
     />
   );
 }

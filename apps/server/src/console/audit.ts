@@ -1,8 +1,12 @@
+import { formatMinor } from '@openbourse/core';
+import type { Language } from '@openbourse/i18n';
 import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { auditLog, operatorLogins } from '../db/schema.ts';
+import type { Catalog } from '../platform/catalog.ts';
 import { ok } from '../platform/envelope.ts';
 import { blankToUndefined, language, pageWindow, pagination, toPage } from '../platform/fields.ts';
+import { presentStoredReason } from '../platform/reject-reasons.ts';
 import { type ConsoleModule, consoleDoc } from './scope.ts';
 
 type AuditRow = typeof auditLog.$inferSelect;
@@ -21,11 +25,57 @@ const filters = {
   from: optionalTime().describe('Unix ms, inclusive'),
   to: optionalTime().describe('Unix ms, inclusive'),
 };
-const listQuery = z.object({ ...filters, ...pagination });
+const listQuery = z.object({ ...filters, ...pagination, lang: language() });
 const exportQuery = z.object({ ...filters, lang: language() });
 
-export function presentAudit(row: AuditRow) {
-  return {
+/** Fields of a recorded row that hold minor units of the row's currency. */
+const MONEY_FIELDS = new Set(['amount', 'fee', 'price', 'stake', 'payout']);
+/** Fields that hold a moment in Unix ms. */
+const TIME_FIELD = /(At|Until|_at|_until)$/;
+
+/** One field that an action changed, as an operator reads it: amounts in their currency, reasons written out, times marked for the reader's clock. */
+export interface AuditChange {
+  field: string;
+  kind: 'time' | 'text';
+  before: string | number | null;
+  after: string | number | null;
+}
+
+type Recorded = Record<string, unknown>;
+
+const asRecord = (value: unknown): Recorded | null => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Recorded) : null);
+
+function readableValue(field: string, value: unknown, row: Recorded, lang: Language, catalog: Catalog): string | null {
+  if (value === null || value === undefined) return null;
+  const currency = typeof row.currencyId === 'number' ? catalog.currency(row.currencyId) : undefined;
+  if (currency && MONEY_FIELDS.has(field) && Number.isSafeInteger(value)) return `${formatMinor(value as number, currency.scale)} ${currency.symbol}`;
+  if (field.endsWith('Bps') && typeof value === 'number') return `${value / 100} %`;
+  if (field === 'reason' && typeof value === 'string') return presentStoredReason(lang, value);
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/**
+ * What an action changed, field by field: every field of a record that only
+ * exists on one side (a creation, a removal), else those whose value differs.
+ * The raw before and after stay in the entry, and in the CSV, as written.
+ */
+export function auditChanges(before: unknown, after: unknown, lang: Language, catalog: Catalog): AuditChange[] {
+  const was = asRecord(before);
+  const now = asRecord(after);
+  if (!was && !now) return [];
+  const fields = [...new Set([...Object.keys(was ?? {}), ...Object.keys(now ?? {})])];
+  const changed = was && now ? fields.filter((field) => JSON.stringify(was[field]) !== JSON.stringify(now[field])) : fields;
+  return changed.map((field) => {
+    const time = TIME_FIELD.test(field) && [was?.[field], now?.[field]].every((value) => value === null || value === undefined || typeof value === 'number');
+    const side = (record: Recorded | null) =>
+      record === null ? null : time ? ((record[field] as number | null | undefined) ?? null) : readableValue(field, record[field], { ...was, ...now, ...record }, lang, catalog);
+    return { field, kind: time ? 'time' : 'text', before: side(was), after: side(now) };
+  });
+}
+
+/** An audit entry for the console, its changes readable in the operator's language. */
+export function presentAudit(catalog: Catalog, lang: Language) {
+  return (row: AuditRow) => ({
     id: row.id,
     actor: row.actor,
     operator_id: row.operatorId,
@@ -35,8 +85,9 @@ export function presentAudit(row: AuditRow) {
     target_id: row.targetId,
     before: row.before,
     after: row.after,
+    changes: auditChanges(row.before, row.after, lang, catalog),
     created_at: row.createdAt,
-  };
+  });
 }
 
 function whereOf(query: { actor?: string; action?: string; target_type?: string; target_id?: string; from?: number; to?: number }): SQL | undefined {
@@ -79,7 +130,7 @@ export const consoleAudit: ConsoleModule = (api, { ctx, guards }) => {
     const window = pageWindow(request.query.page, request.query.limit);
     const total = db.select({ total: count() }).from(auditLog).where(where).get()?.total ?? 0;
     const rows = db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(window.limit).offset(window.offset).all();
-    return ok(toPage(rows.map(presentAudit), window, total));
+    return ok(toPage(rows.map(presentAudit(ctx.catalog, request.lang)), window, total));
   });
 
   api.get('/audit/facets', { schema: consoleDoc('The actors, actions and target types the audit trail holds, for the filters', { querystring: z.object({ lang: language() }) }), preValidation: view }, async () => {

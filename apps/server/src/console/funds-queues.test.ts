@@ -113,6 +113,16 @@ describe('deposits queue', () => {
     expect(records).toContainEqual(expect.objectContaining({ id: listed.depositId, reason: 'Le paiement a été envoyé sur un autre réseau que celui choisi' }));
     expect(await noticeContent(server, listed.token, 'deposit.rejected', 'jp')).toContain('選択されたネットワークとは別のネットワークで送金されています');
     expect(await operatorReason(admin, 'deposits', listed.depositId, 'zh')).toBe('付款使用的网络与您选择的网络不同');
+    // The audit trail reads what changed: the reason written out in the operator's language, not its key; the unchanged amount is not listed.
+    const audited = (await admin.get<Page<{ changes: { field: string; kind: string; before: unknown; after: unknown }[] }>>('/audit', { action: 'deposit.reject', target_id: String(listed.depositId), lang: 'en' })).message.list[0];
+    expect(audited?.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'status', kind: 'text', before: 'review', after: 'rejected' },
+        { field: 'reason', kind: 'text', before: null, after: 'The payment was sent on a different network from the one you chose' },
+        expect.objectContaining({ field: 'reviewedAt', kind: 'time', before: null, after: expect.any(Number) }),
+      ]),
+    );
+    expect(audited?.changes.map((change) => change.field)).not.toContain('amount');
 
     const written = await voucherDeposit();
     expect((await admin.post(`/queues/deposits/${written.depositId}/reject`, { reason: 'The payer is not the account holder' })).type).toBe('ok');

@@ -35,7 +35,7 @@ import type { AppContext } from '../platform/context.ts';
 import { ok } from '../platform/envelope.ts';
 import { AppError } from '../platform/errors.ts';
 import { id, language, pageWindow, pagination, text, toPage } from '../platform/fields.ts';
-import { hasMessage, translate } from '../platform/i18n.ts';
+import { accountTypeName, hasMessage, translate } from '../platform/i18n.ts';
 import type { UserRow } from '../platform/users.ts';
 import { presentRejectReason } from '../platform/reject-reasons.ts';
 import { presentAudit } from './audit.ts';
@@ -111,7 +111,7 @@ export const consoleUsers: ConsoleModule = (api, { ctx, guards }) => {
         const scale = currency?.scale ?? 0;
         return {
           account_type: type?.code ?? String(account.accountTypeId),
-          account_name: type && hasMessage(`accountTypes.${type.code}`) ? translate(lang, `accountTypes.${type.code}`) : (type?.code ?? ''),
+          account_name: type ? accountTypeName(lang, type.code) : '',
           currency: currency?.symbol ?? String(account.currencyId),
           available: formatMinor(account.available, scale),
           frozen: formatMinor(account.frozen, scale),
@@ -168,6 +168,7 @@ export const consoleUsers: ConsoleModule = (api, { ctx, guards }) => {
         type: entry.type,
         type_name: hasMessage(typeKey) ? translate(request.lang, typeKey) : entry.type,
         account_type: catalog.accountType(accountTypeId)?.code ?? String(accountTypeId),
+        account_name: accountTypeName(request.lang, catalog.accountType(accountTypeId)?.code ?? String(accountTypeId)),
         currency: currency?.symbol ?? String(posting.currencyId),
         bucket: posting.bucket,
         amount: formatMinor(posting.amount, scale),
@@ -506,13 +507,13 @@ export const consoleUsers: ConsoleModule = (api, { ctx, guards }) => {
     ];
   }
 
-  api.get('/users/:id/audit', { schema: consoleDoc('Operator actions on this user and on their verification requests, deposits, withdrawals, NFT listings, trader applications, coupons and support conversations, newest first', { params: idParams, querystring: z.object(pagination) }), preValidation: view }, async (request) => {
+  api.get('/users/:id/audit', { schema: consoleDoc('Operator actions on this user and on their verification requests, deposits, withdrawals, NFT listings, trader applications, coupons and support conversations, newest first', { params: idParams, querystring: z.object({ ...pagination, lang: language() }) }), preValidation: view }, async (request) => {
     const user = findUser(ctx, request.params.id);
     const window = pageWindow(request.query.page, request.query.limit);
     const where = or(...auditTargetsOf(user.id).flatMap(([type, targetIds]) => (targetIds.length > 0 ? [and(eq(auditLog.targetType, type), inArray(auditLog.targetId, targetIds))] : [])));
     const total = db.select({ total: count() }).from(auditLog).where(where).get()?.total ?? 0;
     const rows = db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(window.limit).offset(window.offset).all();
-    return ok(toPage(rows.map(presentAudit), window, total));
+    return ok(toPage(rows.map(presentAudit(ctx.catalog, request.lang)), window, total));
   });
 
   /** Freezing and unfreezing: one audited update, then the user is told. */

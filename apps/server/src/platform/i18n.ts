@@ -55,6 +55,12 @@ export function hasMessage(key: string): boolean {
   return translator.exists(key, { lng: DEFAULT_LANGUAGE });
 }
 
+/** An account type's name in the reader's language; its code for a type users never see (the system accounts). */
+export function accountTypeName(language: Language, code: string): string {
+  const key = `accountTypes.${code}`;
+  return hasMessage(key) ? translate(language, key) : code;
+}
+
 /** `lang` from the query or body wins; uploads may only send Accept-Language (zh-cn, en, zh-tw). */
 export function resolveLanguage(query: unknown, body: unknown, acceptLanguage: string | undefined): Language {
   for (const source of [query, body]) {

@@ -39,6 +39,12 @@ export function presentRejectReason(gate: RejectGate, language: Language, stored
   return rejectReasonCode(gate, stored) !== null && hasMessage(stored as string) ? translate(language, stored as string) : stored;
 }
 
+/** A stored refusal reason of whichever gate as the reader should see it (the audit trail, which holds every gate's). */
+export function presentStoredReason(language: Language, stored: string): string {
+  const gate = (Object.keys(GATES) as RejectGate[]).find((candidate) => rejectReasonCode(candidate, stored) !== null);
+  return gate ? (presentRejectReason(gate, language, stored) as string) : stored;
+}
+
 /** A listed reason's code written out in the reader's language (a notification's `reason_code`), or null when it is not one of the gate's. */
 export function rejectReasonText(gate: RejectGate, language: Language, code: unknown): string | null {
   return typeof code === 'string' && (GATES[gate].codes as readonly string[]).includes(code) ? translate(language, rejectReasonKey(gate, code)) : null;

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { toastThenGo } from '../shared/api/request.ts';
-import { navigateTo, ROUTES } from '../shared/navigation.ts';
+import { loginPath, navigateTo } from '../shared/navigation.ts';
 import { useSession } from '../shared/session.ts';
 
 /** Spec 6: a visitor on a protected page is told to log in and taken to login after 1.2 s. */
@@ -13,8 +13,7 @@ export function AuthGuard({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (token) return;
-    const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
-    return toastThenGo(t('auth.pleaseLogin'), () => navigateTo(`${ROUTES.login}?redirect=${redirect}`, { replace: true }));
+    return toastThenGo(t('auth.pleaseLogin'), () => navigateTo(loginPath(`${location.pathname}${location.search}`), { replace: true }));
   }, [token, t, location.pathname, location.search]);
 
   return token ? children : null;

@@ -26,8 +26,17 @@ export const ROUTES = {
   realMark: '/pages/setting/real_mark',
 } as const;
 
+/** The login page, coming back to `backTo` (a route with its query) once the user has logged in. */
+export const loginPath = (backTo: string): string => (backTo.startsWith(ROUTES.login) || backTo === ROUTES.home ? ROUTES.login : `${ROUTES.login}?redirect=${encodeURIComponent(backTo)}`);
+
+/** The route the app shows now, with its query (the router keeps it in the hash). */
+export const currentRoute = (): string => window.location.hash.replace(/^#/, '') || ROUTES.home;
+
 /** What a page asks customer service about when it opens the chat ("contact customer service" gates of spec 6). */
 export type SupportTopic = 'recharge' | 'bank_card' | 'nft_sale' | 'withdrawal' | 'account';
+
+/** The transfer form with the account the money should go to already chosen (its code: `lever` futures, `micro` options), from the spot account. */
+export const transferIntoPath = (account: 'lever' | 'micro') => `/pages/fund/fundTransfer?from=change&to=${account}`;
 
 /** The customer-service chat, opened with a topic filled in. */
 export const supportChatPath = (topic?: SupportTopic) => (topic ? `/pages/kefu/index?topic=${topic}` : '/pages/kefu/index');

@@ -4,6 +4,7 @@ import { type ReactNode, Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { QUERY_DEFAULTS, queryClient } from './api/queries.ts';
+import { forgetRecentTaps } from './api/request.ts';
 import { changeLanguage, initI18n } from './i18n/index.ts';
 import { initSession, session } from './session.ts';
 import type { Quote } from './market/quotes.ts';
@@ -25,6 +26,7 @@ export function setupPageTests({ signedIn = false } = {}): void {
   });
   afterEach(() => {
     queryClient.clear();
+    forgetRecentTaps();
     vi.unstubAllGlobals();
   });
 }

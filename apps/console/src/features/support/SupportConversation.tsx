@@ -5,8 +5,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError, get, post } from '../../shared/api.ts';
-import { formatTime } from '../../shared/format.ts';
-import { useCan } from '../../shared/session.ts';
+import { formatTime, trimZeros } from '../../shared/format.ts';
+import { useCan, useMe } from '../../shared/session.ts';
 
 export interface ConversationListItem {
   id: number;
@@ -46,7 +46,7 @@ interface ConversationDetail extends ConversationListItem {
   messages: Message[];
   context: {
     user: { id: number; nickname: string; email: string | null; phone: string | null; verification_level: number; frozen: boolean } | null;
-    balances: { account_type: string; currency: string; available: string; frozen: string }[];
+    balances: { account_type: string; account_name: string; currency: string; available: string; frozen: string }[];
     orders: { id: number; symbol: string; side: string; type: string; status: string; created_at: number }[];
     futures: { id: number; symbol: string; side: string; lots: number; multiple: number; status: string; close_reason: string | null; pnl: string | null; created_at: number }[];
     options: { id: number; symbol: string; direction: string; seconds: number; stake: string; currency: string; status: string; payout: string | null; created_at: number }[];
@@ -68,6 +68,7 @@ const POLL_MS = 3000;
 export function SupportConversation({ id, onDecided }: { id: number; onDecided: () => void }) {
   const { t } = useTranslation();
   const can = useCan();
+  const me = useMe().data;
   const client = useQueryClient();
   const { message } = App.useApp();
   const [draft, setDraft] = useState('');
@@ -124,9 +125,11 @@ export function SupportConversation({ id, onDecided }: { id: number; onDecided: 
       extra={
         replying && (
           <Space>
-            <Button onClick={() => assign.mutate()} loading={assign.isPending} data-testid="support-assign">
-              {t('support.assign')}
-            </Button>
+            {data.assigned_to !== me?.operator.email && (
+              <Button onClick={() => assign.mutate()} loading={assign.isPending} data-testid="support-assign">
+                {t('support.assign')}
+              </Button>
+            )}
             <Popconfirm title={t('support.closeConfirm')} onConfirm={() => close.mutate()} okText={t('support.close')} cancelText={t('actions.cancel')}>
               <Button danger data-testid="support-close">
                 {t('support.close')}
@@ -187,11 +190,22 @@ export function SupportConversation({ id, onDecided }: { id: number; onDecided: 
                 pagination={false}
                 title={() => t('support.balances')}
                 dataSource={context.balances}
-                // Account and currency share a column: four columns ran past the context panel's edge.
+                // Account and currency share a column, one above the other: side by side they pushed the frozen column past the panel's edge.
                 columns={[
-                  { title: t('columns.account'), dataIndex: 'account_type', render: (account: string, row) => `${account} · ${row.currency}` },
-                  { title: t('columns.available'), dataIndex: 'available', align: 'right' },
-                  { title: t('columns.frozen'), dataIndex: 'frozen', align: 'right' },
+                  {
+                    title: t('columns.account'),
+                    dataIndex: 'account_name',
+                    render: (account: string, row) => (
+                      <Flex vertical>
+                        <Typography.Text strong>{row.currency}</Typography.Text>
+                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                          {account}
+                        </Typography.Text>
+                      </Flex>
+                    ),
+                  },
+                  { title: t('columns.available'), dataIndex: 'available', align: 'right', render: trimZeros },
+                  { title: t('columns.frozen'), dataIndex: 'frozen', align: 'right', render: trimZeros },
                 ]}
               />
               <Table
@@ -204,7 +218,7 @@ export function SupportConversation({ id, onDecided }: { id: number; onDecided: 
                 columns={[
                   { title: t('columns.id'), dataIndex: 'id' },
                   { title: t('support.symbol'), dataIndex: 'symbol' },
-                  { title: t('columns.status'), dataIndex: 'status', render: (status: string, row) => `${row.side} ${row.type} · ${status}` },
+                  { title: t('columns.status'), dataIndex: 'status', render: (status: string, row) => `${t(`users.sides.${row.side}`)} ${t(`users.orderTypes.${row.type}`)} · ${t(`users.orderStatus.${status}`)}` },
                 ]}
               />
               <Table
@@ -246,8 +260,8 @@ export function SupportConversation({ id, onDecided }: { id: number; onDecided: 
                   dataSource={context[kind]}
                   columns={[
                     { title: t('columns.id'), dataIndex: 'id' },
-                    { title: t('funds.amount'), dataIndex: 'amount', render: (amount: string, row: MoneyRow) => `${amount} ${row.currency}` },
-                    { title: t('columns.status'), dataIndex: 'status' },
+                    { title: t('funds.amount'), dataIndex: 'amount', render: (amount: string, row: MoneyRow) => `${trimZeros(amount)} ${row.currency}` },
+                    { title: t('columns.status'), dataIndex: 'status', render: (status: string) => t(`${kind}.status.${status}`) },
                     { title: t('funds.submitted'), dataIndex: 'created_at', render: (time: number) => formatTime(time) },
                   ]}
                 />

@@ -146,7 +146,7 @@ export default function UserPage() {
                   columns={[
                     { title: t('audit.time'), dataIndex: 'created_at', className: 'nowrap', render: (time: number) => formatTime(time) },
                     { title: t('users.postingType'), dataIndex: 'type_name' },
-                    { title: t('columns.account'), dataIndex: 'account_type' },
+                    { title: t('columns.account'), dataIndex: 'account_name' },
                     { title: t('columns.currency'), dataIndex: 'currency' },
                     { title: t('users.bucket'), dataIndex: 'bucket', render: (bucket: string) => t(`columns.${bucket}`) },
                     { title: t('users.amount'), dataIndex: 'amount', align: 'right', className: 'nowrap', render: (amount: string) => <Typography.Text type={amount.startsWith('-') ? 'danger' : 'success'}>{amount}</Typography.Text> },

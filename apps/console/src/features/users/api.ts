@@ -27,6 +27,7 @@ export interface Posting {
   type: string;
   type_name: string;
   account_type: string;
+  account_name: string;
   currency: string;
   bucket: 'available' | 'frozen';
   amount: string;

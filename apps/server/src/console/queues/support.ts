@@ -1,5 +1,5 @@
 import { formatMinor, plainMessageText, SUPPORT_MESSAGE_MAX_LENGTH } from '@openbourse/core';
-import { isLanguage } from '@openbourse/i18n';
+import { isLanguage, type Language } from '@openbourse/i18n';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { deposits, futuresOrders, ledgerAccounts, secondsOptions, spotOrders, supportConversations, supportMessages, users, withdrawals } from '../../db/schema.ts';
@@ -7,7 +7,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { id, language, pageWindow, pagination, text, toPage } from '../../platform/fields.ts';
-import { translate } from '../../platform/i18n.ts';
+import { accountTypeName, translate } from '../../platform/i18n.ts';
 import {
   assignConversation,
   type Conversation,
@@ -65,7 +65,7 @@ function listItem(ctx: AppContext, row: Conversation, account: string | null) {
 }
 
 /** What an operator needs next to the chat to answer without asking the user for anything. */
-function userContext(ctx: AppContext, userId: number) {
+function userContext(ctx: AppContext, userId: number, lang: Language) {
   const { db, catalog } = ctx;
   const user = db.select().from(users).where(eq(users.id, userId)).get();
   const scaleOf = (currencyId: number) => catalog.currency(currencyId)?.scale ?? 0;
@@ -78,6 +78,7 @@ function userContext(ctx: AppContext, userId: number) {
     .all()
     .map((account) => ({
       account_type: catalog.accountType(account.accountTypeId)?.code ?? String(account.accountTypeId),
+      account_name: accountTypeName(lang, catalog.accountType(account.accountTypeId)?.code ?? String(account.accountTypeId)),
       currency: symbolOf(account.currencyId),
       available: formatMinor(account.available, scaleOf(account.currencyId)),
       frozen: formatMinor(account.frozen, scaleOf(account.currencyId)),
@@ -193,7 +194,7 @@ export const supportQueue: ReviewQueue = {
           ...presentSupportMessage(message),
           image_url: message.kind === 'image' ? `/api/console/queues/support/${conversation.id}/image/${message.id}` : null,
         })),
-        context: conversation.userId === null ? null : userContext(ctx, conversation.userId),
+        context: conversation.userId === null ? null : userContext(ctx, conversation.userId, request.lang),
       });
     });
 

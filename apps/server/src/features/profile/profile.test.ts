@@ -42,6 +42,10 @@ describe('profile', () => {
     }
     const after = await server.get<{ nickname: string }>('/user/info', {}, { token });
     expect(after.message.nickname).toBe('交易员Alex');
+
+    // A signature sent blank is cleared; the nickname left out stays.
+    expect((await server.post('/user/editNickname', { signature: '  ' }, { token })).type).toBe('ok');
+    expect((await server.get<{ nickname: string; signature: string }>('/user/info', {}, { token })).message).toMatchObject({ nickname: '交易员Alex', signature: '' });
   });
 
   it('sets an avatar only from the user\'s own uploads', async () => {

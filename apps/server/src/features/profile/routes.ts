@@ -19,7 +19,8 @@ import { verificationSummary } from '../verification/index.ts';
 
 const profileBody = z.object({
   nickname: z.preprocess(blankToUndefined, nicknameRule.optional()),
-  signature: z.preprocess(blankToUndefined, signatureRule.optional()),
+  // Sent blank, the signature is cleared; left out, it stays as it is.
+  signature: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? '' : value), z.union([z.literal(''), signatureRule]).optional()),
   lang: language(),
 });
 
@@ -75,7 +76,7 @@ export const profileFeature: Feature = (api, { ctx, guards }) => {
 
   api.post(
     '/user/editNickname',
-    { schema: { tags: ['user'], summary: 'Change nickname (2-10) and/or signature (2-30): Chinese characters, letters or digits', body: profileBody }, preHandler: guards.requireUser },
+    { schema: { tags: ['user'], summary: 'Change nickname (2-10) and/or signature (2-30, or blank to clear it): Chinese characters, letters or digits', body: profileBody }, preHandler: guards.requireUser },
     async (request) => {
       const user = signedIn(request);
       const { nickname, signature } = request.body;

@@ -72,9 +72,10 @@ describe('support chat between a user and an operator', () => {
     const pending = await support.get<{ key: string; pending: number }[]>('/queues');
     expect(pending.message.find((queue) => queue.key === 'support')?.pending).toBeGreaterThanOrEqual(1);
 
-    const detail = await support.get<{ messages: Message[]; context: { user: { id: number; verification_level: number }; balances: { currency: string; available: string }[] } }>(`/queues/support/${conversationId}`);
+    const detail = await support.get<{ messages: Message[]; context: { user: { id: number; verification_level: number }; balances: { currency: string; available: string }[] } }>(`/queues/support/${conversationId}`, { lang: 'en' });
     expect(detail.message.messages.map((message) => message.body)).toEqual(['My deposit has not arrived']);
-    expect(detail.message.context.balances).toContainEqual(expect.objectContaining({ currency: 'USDT', available: '250.000000' }));
+    // The account by its name in the operator's language, as the user page shows it, not its code.
+    expect(detail.message.context.balances).toContainEqual(expect.objectContaining({ account_type: 'change', account_name: 'Spot account', currency: 'USDT', available: '250.000000' }));
 
     // Support reads it: the user sees the read mark live.
     expect((await support.post(`/queues/support/${conversationId}/read`)).type).toBe('ok');

@@ -96,7 +96,7 @@ export const walletFeature: Feature = (api, { ctx, guards }) => {
 
   api.get(
     '/currency/user_currency_list',
-    { schema: { tags: ['wallet'], summary: 'Every currency with the user\'s total over all accounts', querystring: z.object({ lang: language() }) }, preHandler: guards.requireUser },
+    { schema: { tags: ['wallet'], summary: 'Every currency with the user\'s total over all accounts, and what a withdrawal can take (the spot account\'s available balance)', querystring: z.object({ lang: language() }) }, preHandler: guards.requireUser },
     async (request) => ok(wallet.userCurrencies(currentUser(request).id)),
   );
 };

@@ -1,6 +1,7 @@
 import { type Decimal, formatMinor, fromMinor, ZERO } from '@openbourse/core';
 import type { Language } from '@openbourse/i18n';
 import { eq } from 'drizzle-orm';
+import { FUNDS_ACCOUNT_TYPE_ID } from '../../chains/settings.ts';
 import { ledgerAccounts } from '../../db/schema.ts';
 import type { AccountTypeInfo, CurrencyInfo, FiatRate } from '../../platform/catalog.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -189,8 +190,9 @@ export function createWalletService(ctx: AppContext) {
 
     /** Currencies with the user's total over every account, for pickers that show what the user holds. */
     userCurrencies(userId: number) {
+      const held = holdings(userId);
       const totals = new Map<number, number>();
-      for (const [holdingKey, holding] of holdings(userId)) {
+      for (const [holdingKey, holding] of held) {
         const currencyId = Number(holdingKey.split(':')[0]);
         totals.set(currencyId, (totals.get(currencyId) ?? 0) + holding.available + holding.frozen);
       }
@@ -205,6 +207,8 @@ export function createWalletService(ctx: AppContext) {
           /** Whether it moves on a network at all: only these can be deposited, withdrawn or given a saved address. */
           on_chain: currency.chains.length > 0,
           total: total.toFixed(currency.scale),
+          /** What a withdrawal can take: the funds account's available balance, as the withdrawal form shows it. */
+          withdrawable: formatMinor(held.get(key(currency.id, FUNDS_ACCOUNT_TYPE_ID))?.available ?? 0, currency.scale),
           usdt_value: total.times(ctx.prices.usdtPrice(currency.id)).toFixed(2),
         };
       });

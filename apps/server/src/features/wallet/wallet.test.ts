@@ -136,8 +136,8 @@ describe('wallet', () => {
     expect(currencies.message.slice(0, 3).map((currency) => currency.symbol)).toEqual(['USDT', 'BTC', 'ETH']);
     expect(currencies.message.find((currency) => currency.symbol === 'USDT')).toMatchObject({ id: 3, chains: ['ERC20', 'TRC20'] });
     expect(currencies.message.find((currency) => currency.symbol === 'BTC')?.id).toBe(1);
-    const mine = await server.get<{ currency: string; total: string; on_chain: boolean }[]>('/currency/user_currency_list', {}, { token: demo });
-    expect(mine.message.find((entry) => entry.currency === 'ETH')?.total).toBe('10.00000000');
+    const mine = await server.get<{ currency: string; total: string; withdrawable: string; on_chain: boolean }[]>('/currency/user_currency_list', {}, { token: demo });
+    expect(mine.message.find((entry) => entry.currency === 'ETH')).toMatchObject({ total: '10.00000000', withdrawable: '10.00000000' });
     // Only coins with a network can be deposited, withdrawn or saved as an address: not a stock, not a token that lives only here.
     expect(mine.message.filter((entry) => entry.on_chain).map((entry) => entry.currency)).toEqual(currencies.message.filter((currency) => currency.chains.length > 0).map((currency) => currency.symbol));
     expect(mine.message.find((entry) => entry.currency === 'AAPL')?.on_chain).toBe(false);

@@ -1,8 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { pushFrame } from '../../shared/realtime/test-double.ts';
 import { renderAt, setupPageTests } from '../../shared/test-utils.tsx';
 import AssetsPage from './AssetsPage.tsx';
+
+vi.mock('../../shared/realtime/index.ts', () => import('../../shared/realtime/test-double.ts'));
 
 setupPageTests({ signedIn: true });
 
@@ -76,6 +79,15 @@ describe('AssetsPage', () => {
     fireEvent.click(within(spot).getByTestId('assets-hide-small-change'));
     expect(within(spot).getByTestId('assets-balance-BTC')).toBeTruthy();
     expect(within(spot).getByTestId('assets-balance-ETH')).toBeTruthy();
+  });
+
+  it('follows the balances live: money moved on another page or tab is fetched again', async () => {
+    const calls = serve();
+    renderAt(<AssetsPage />, '/pages/fund/assets');
+    await screen.findByTestId('assets-account-change');
+    const fetched = calls.filter((path) => path === '/wallet/list').length;
+    pushFrame('balances', { time: Date.now() });
+    await waitFor(() => expect(calls.filter((path) => path === '/wallet/list').length).toBe(fetched + 1));
   });
 
   it('opens a coin\'s page from its row', async () => {

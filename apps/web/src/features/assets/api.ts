@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../shared/api/queries.ts';
 import { useCallback, useState } from 'react';
 import { api } from '../../shared/api/request.ts';
+import { useRefetchOnBalances } from '../../shared/realtime/index.ts';
 import { useSession } from '../../shared/session.ts';
 import type { WalletAccount } from '../../shared/api/wallet.ts';
 
@@ -25,6 +26,7 @@ export interface UserInfo {
 /** Every account valued in USDT and in the fiat the user chose. */
 export function useWalletList() {
   const { fiat, lang } = useSession();
+  useRefetchOnBalances(['wallet', 'list']);
   return useQuery({
     queryKey: ['wallet', 'list', fiat.currency_code, lang],
     queryFn: () => api.post<WalletList>('/wallet/list', { fiat: fiat.currency_code }),

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect } from 'react';
 import { queryClient } from '../../shared/api/queries.ts';
 import { api } from '../../shared/api/request.ts';
+import { transferIntoPath } from '../../shared/navigation.ts';
 import { refreshOnReconnect, sharedListener } from '../../shared/realtime/index.ts';
 import { useSession } from '../../shared/session.ts';
 
@@ -299,7 +300,8 @@ export const copyPaths = {
   trader: (id: number) => `/pages/follow/trader?trader_user_id=${id}`,
   follow: (id: number) => `/pages/follow/follow?trader_user_id=${id}`,
   agreement: (language: 'zh' | 'en') => `/pages/follow/agreement_${language}`,
-  transfer: '/pages/fund/fundTransfer',
+  // Copies open in the follower's futures account.
+  transfer: transferIntoPath('lever'),
   verification: '/pages/setting/real',
   futuresOrders: '/pages/transaction/contract_order',
 };

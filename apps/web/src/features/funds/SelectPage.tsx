@@ -9,7 +9,7 @@ import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { useUserCurrencies } from './api.ts';
 import './funds.css';
 
-/** Choose the coin to deposit (`?action=recharge`, the default) or withdraw (`?action=withdraw`), with what the user holds of each. */
+/** Choose the coin to deposit (`?action=recharge`, the default) or withdraw (`?action=withdraw`), with what the user holds of each (to withdraw: what the withdrawal form will offer). */
 export default function SelectPage() {
   const { t } = useTranslation('funds');
   const navigate = useNavigate();
@@ -44,7 +44,7 @@ export default function SelectPage() {
               key={coin.id}
               prefix={<img className="funds-coin-icon" src={coin.icon} alt="" width={32} height={32} />}
               description={coin.name}
-              extra={<span className="funds-coins__total">{formatSignificant(coin.total)}</span>}
+              extra={<span className="funds-coins__total">{formatSignificant(withdrawing ? coin.withdrawable : coin.total)}</span>}
               onClick={() => navigate(`${target}?currency=${coin.currency}`)}
               data-testid={`select-coin-${coin.currency}`}
             >

@@ -142,6 +142,8 @@ export interface UserCurrency {
   /** It moves on a network: only these can be deposited, withdrawn or given a saved address. */
   on_chain: boolean;
   total: string;
+  /** The spot account's available balance: what the withdrawal form offers. */
+  withdrawable: string;
   usdt_value: string;
 }
 

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import type { Page } from '../../shared/api/page.ts';
 import { queryClient } from '../../shared/api/queries.ts';
 import { api } from '../../shared/api/request.ts';
-import { refreshOnReconnect, sharedListener } from '../../shared/realtime/index.ts';
+import { transferIntoPath } from '../../shared/navigation.ts';
+import { refreshOnReconnect, sharedListener, useRefetchOnBalances } from '../../shared/realtime/index.ts';
 import { useSession } from '../../shared/session.ts';
 
 export type Side = 'long' | 'short';
@@ -115,6 +116,8 @@ function useFollowFuturesEvents(active: boolean): void {
 export function useLeverDeal(currencyId: number, legalId = 3) {
   const { token } = useSession();
   useFollowFuturesEvents(Boolean(token));
+  // The account's available balance, which a transfer or a settlement elsewhere moves.
+  useRefetchOnBalances([FUTURES_KEY, 'deal']);
   return useQuery({
     queryKey: [FUTURES_KEY, 'deal', currencyId, legalId, Boolean(token)],
     queryFn: () => api.post<LeverDeal>('/lever/deal', { currency_id: currencyId, legal_id: legalId }),
@@ -193,5 +196,5 @@ export const futuresPaths = {
   contract: (symbol: string) => `/pages/transaction/contract?symbol=${encodeURIComponent(symbol)}`,
   orders: '/pages/transaction/contract_order',
   seconds: '/pages/transaction/seconds',
-  transfer: '/pages/fund/fundTransfer',
+  transfer: transferIntoPath('lever'),
 };

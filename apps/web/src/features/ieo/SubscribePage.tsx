@@ -8,7 +8,7 @@ import { formatDecimal, formatSignificant } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
-import { LoadError } from '../../shared/ui/LoadError.tsx';
+import { LoadError, MissingItem } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { InputIssue, UnitInput } from '../../shared/ui/UnitInput.tsx';
 import { type IeoProject, ieoPaths, useIeoProject, useSubscribe } from './api.ts';
@@ -144,7 +144,8 @@ export default function SubscribePage() {
   const { t } = useTranslation('ieo');
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
-  const project = useIeoProject(Number.isSafeInteger(id) && id > 0 ? id : null);
+  const projectId = Number.isSafeInteger(id) && id > 0 ? id : null;
+  const project = useIeoProject(projectId);
   const data = project.data;
   return (
     <>
@@ -197,8 +198,10 @@ export default function SubscribePage() {
               <p className="ieo-description">{data.description}</p>
             </Section>
           </>
+        ) : projectId === null ? (
+          <MissingItem backTo={ieoPaths.list} />
         ) : project.isError ? (
-          <LoadError title={t('error.title')} description={t('error.description')} onRetry={project.refetch} />
+          <LoadError title={t('error.title')} description={t('error.description')} onRetry={project.refetch} error={project.error} />
         ) : (
           <Skeleton.Paragraph lineCount={10} animated className="ieo-skeleton" />
         )}

@@ -1,7 +1,7 @@
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { LoadError } from '../../shared/ui/LoadError.tsx';
+import { LoadError, MissingItem } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { nftPaths, useArtist } from './api.ts';
 import { ArtworkGrid } from './parts.tsx';
@@ -11,7 +11,8 @@ import './nft.css';
 export default function ArtistDetailPage() {
   const { t } = useTranslation('nft');
   const [params] = useSearchParams();
-  const artist = useArtist(params.get('uid'));
+  const uid = params.get('uid') || null;
+  const artist = useArtist(uid);
   return (
     <>
       <PageHeader title={artist.data?.name ?? t('home.artists')} fallback={nftPaths.home} />
@@ -29,8 +30,10 @@ export default function ArtistDetailPage() {
             <h2 className="nft-section-title">{t('artist.worksTitle')}</h2>
             <ArtworkGrid artworks={artist.data.works} />
           </>
+        ) : uid === null ? (
+          <MissingItem backTo={nftPaths.home} />
         ) : artist.isError ? (
-          <LoadError title={t('error.title')} description={t('error.description')} onRetry={artist.refetch} />
+          <LoadError title={t('error.title')} description={t('error.description')} onRetry={artist.refetch} error={artist.error} />
         ) : (
           <Skeleton.Paragraph lineCount={6} animated />
         )}

@@ -6,7 +6,7 @@ import { formatSignificant } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { Facts } from '../../shared/ui/Facts.tsx';
-import { LoadError } from '../../shared/ui/LoadError.tsx';
+import { LoadError, MissingItem } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { type Artwork, nftPaths, useArtwork, useBid, useBidLog, useCollect, useMargin } from './api.ts';
 import { Countdown, MediaPlayer, price, StateTag } from './parts.tsx';
@@ -146,7 +146,8 @@ export default function ArtworkDetailPage() {
   const navigate = useNavigate();
   const { token } = useSession();
   const [params] = useSearchParams();
-  const artwork = useArtwork(Number(params.get('id')) || null);
+  const id = Number(params.get('id')) || null;
+  const artwork = useArtwork(id);
   const collect = useCollect();
   const data = artwork.data;
   return (
@@ -192,8 +193,10 @@ export default function ArtworkDetailPage() {
             </div>
             <BidHistory artwork={data} />
           </>
+        ) : id === null ? (
+          <MissingItem backTo={nftPaths.home} />
         ) : artwork.isError ? (
-          <LoadError title={t('error.title')} description={t('error.description')} onRetry={artwork.refetch} />
+          <LoadError title={t('error.title')} description={t('error.description')} onRetry={artwork.refetch} error={artwork.error} />
         ) : (
           <Skeleton.Paragraph lineCount={8} animated />
         )}

@@ -2,6 +2,7 @@ import { Button, Skeleton, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Facts } from '../../shared/ui/Facts.tsx';
+import { LoadError, MissingItem } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { nftPaths, useArtworks, useBuy } from './api.ts';
 import { price, ReviewNotice } from './parts.tsx';
@@ -52,6 +53,11 @@ export default function PurchaseOnePage() {
               {t('sale.confirmBuy')}
             </Button>
           </>
+        ) : code === '' || (found.isSuccess && !artwork?.sale) ? (
+          // No code, or nothing on sale under it (sold meanwhile): nothing to confirm.
+          <MissingItem backTo={nftPaths.home} />
+        ) : found.isError ? (
+          <LoadError title={t('error.title')} description={t('error.description')} onRetry={found.refetch} error={found.error} />
         ) : (
           <Skeleton.Paragraph lineCount={6} animated />
         )}

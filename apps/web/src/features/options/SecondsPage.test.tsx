@@ -39,6 +39,8 @@ describe('seconds option ticket', () => {
     fireEvent.change(stake, { target: { value: '5' } });
     expect(screen.getByTestId('options-issue').textContent).toContain('10');
     expect((screen.getByTestId('options-up') as HTMLButtonElement).disabled).toBe(true);
+    // "Transfer in" opens the transfer form aimed at the options account, not the form's default.
+    expect(screen.getByTestId('options-transfer').getAttribute('href')).toBe('/pages/fund/fundTransfer?from=change&to=micro');
   });
 });
 

@@ -180,7 +180,7 @@ function Ticket({ quote, periods, currencies }: { quote: Quote; periods: OptionP
         <UnitInput value={stake} onChange={setStake} unit={currency.currency} placeholder={limits ? t('ticket.range', { min: limits.min, max: limits.max, currency: currency.currency }) : ''} testId="options-stake" />
         <p className="options-available" data-testid="options-available">
           {t('ticket.available', { amount: formatSignificant(currency.available), currency: currency.currency })} ·{' '}
-          <Link to="/pages/fund/fundTransfer">{t('ticket.transfer')}</Link>
+          <Link to={optionPaths.transfer} data-testid="options-transfer">{t('ticket.transfer')}</Link>
         </p>
         {preview.problem ? (
           <InputIssue testId="options-issue">{t(`ticket.problem.${preview.problem}`, { min: limits?.min, max: limits?.max, currency: currency.currency })}</InputIssue>

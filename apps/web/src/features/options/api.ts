@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import type { Page } from '../../shared/api/page.ts';
 import { queryClient } from '../../shared/api/queries.ts';
 import { api } from '../../shared/api/request.ts';
-import { refreshOnReconnect, sharedListener } from '../../shared/realtime/index.ts';
+import { transferIntoPath } from '../../shared/navigation.ts';
+import { refreshOnReconnect, sharedListener, useRefetchOnBalances } from '../../shared/realtime/index.ts';
 import { useSession } from '../../shared/session.ts';
 
 export type OptionDirection = 'up' | 'down';
@@ -110,6 +111,8 @@ export function useOptionPeriods(matchId: number | undefined) {
 export function usePayableCurrencies() {
   const { token } = useSession();
   useFollowOptionEvents(token !== null);
+  // Each currency's balance in the options account, which a transfer elsewhere moves.
+  useRefetchOnBalances([OPTIONS_KEY, 'payable']);
   return useQuery({ queryKey: [OPTIONS_KEY, 'payable'], queryFn: () => api.get<PayableCurrency[]>('/microtrade/payable_currencies'), enabled: token !== null });
 }
 
@@ -150,4 +153,5 @@ export function useOptionList(status: 'open' | 'settled', matchId?: number) {
 export const optionPaths = {
   screen: (symbol: string) => `/pages/transaction/seconds?symbol=${encodeURIComponent(symbol)}`,
   orders: '/pages/transaction/seconds_order',
+  transfer: transferIntoPath('micro'),
 };

@@ -2,6 +2,7 @@ import { nicknameRule, signatureRule } from '@openbourse/core';
 import { useMutation } from '@tanstack/react-query';
 import { Avatar, Button, Form, ImageUploader, List, Skeleton } from 'antd-mobile';
 import { CameraOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../shared/api/request.ts';
 import { session } from '../../shared/session.ts';
@@ -34,16 +35,22 @@ export default function UserInfoPage() {
 
 function AvatarUploader({ user }: { user: UserInfo }) {
   const { t } = useTranslation('settings');
+  // The uploader keeps each upload, done or failed, and counts it against its one picture: a fresh one after every attempt lets the user pick again.
+  const [attempt, setAttempt] = useState(0);
   const upload = async (file: File) => {
-    const url = await settingsApi.uploadAvatar(file);
-    session.setUser({ ...user, head_portrait: url });
-    await refreshUser();
-    toast(t('userInfo.avatarSaved'));
-    return { url };
+    try {
+      const url = await settingsApi.uploadAvatar(file);
+      session.setUser({ ...user, head_portrait: url });
+      await refreshUser();
+      toast(t('userInfo.avatarSaved'));
+      return { url };
+    } finally {
+      setAttempt((count) => count + 1);
+    }
   };
   return (
     <div className="settings-avatar">
-      <ImageUploader value={[]} upload={upload} beforeUpload={checkImage} maxCount={1} accept="image/jpeg,image/png,image/gif,image/webp" preview={false} data-testid="avatar-upload">
+      <ImageUploader key={attempt} value={[]} upload={upload} beforeUpload={checkImage} maxCount={1} accept="image/jpeg,image/png,image/gif,image/webp" preview={false} data-testid="avatar-upload">
         <div className="settings-avatar__trigger">
           <Avatar src={user.head_portrait} className="settings-avatar__image" />
           <span className="settings-avatar__camera">
@@ -66,11 +73,12 @@ function ProfileForm({ user }: { user: UserInfo }) {
   const save = useMutation({
     mutationFn: (values: ProfileValues) => {
       const nickname = values.nickname.trim();
-      const signature = values.signature?.trim() || undefined;
+      // An emptied signature is sent empty: the server clears it.
+      const signature = values.signature?.trim() ?? '';
       return settingsApi.editProfile({ nickname, signature }).then((message) => ({ message, nickname, signature }));
     },
     onSuccess: async ({ message, nickname, signature }) => {
-      session.setUser({ ...user, nickname, signature: signature ?? user.signature });
+      session.setUser({ ...user, nickname, signature });
       toastMessage(message);
       await refreshUser();
     },

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../shared/api/request.ts';
 import type { Quote } from '../../shared/market/quotes.ts';
-import { refreshOnReconnect, useChannel } from '../../shared/realtime/index.ts';
+import { refreshOnReconnect, useChannel, useRefetchOnBalances } from '../../shared/realtime/index.ts';
 import { useSession } from '../../shared/session.ts';
 import { orderRequestBody, type PlacedOrder } from './order-request.ts';
 import type { OrderDraft } from './preview.ts';
@@ -62,8 +62,7 @@ const WALLET_KEY = ['trade', 'wallet'] as const;
  */
 export function usePairBalances(quote: Pick<Quote, 'currency_id' | 'legal_id'>) {
   const { token } = useSession();
-  const client = useQueryClient();
-  useChannel(token ? 'balances' : null, () => void client.invalidateQueries({ queryKey: WALLET_KEY }));
+  useRefetchOnBalances(WALLET_KEY);
   return useQuery({
     queryKey: [...WALLET_KEY, quote.currency_id, quote.legal_id, token],
     queryFn: () => api.post<PairBalances>('/wallet/detail', { currency_id: quote.currency_id, legal_id: quote.legal_id }, { silent: true }),

@@ -130,7 +130,8 @@ describe('CoinPage', () => {
     expect(server.callsTo('/wallet/legal_log')[0]?.get('limit')).toBe('10');
 
     fireEvent.click(screen.getByTestId('coin-deposit'));
-    expect((await screen.findByTestId('landing')).textContent).toBe('/pages/fund/receive?currency=1');
+    // By symbol, as the deposit page names the coin in its title.
+    expect((await screen.findByTestId('landing')).textContent).toBe('/pages/fund/receive?currency=BTC');
   });
 
   it('sends a transfer off from the account holding the most, and trade to the pair', async () => {

@@ -42,8 +42,9 @@ function CoinView({ coin }: { coin: CoinDetail }) {
   const onChain = coin.kind === 'crypto' && coin.chains.length > 0;
   const from = richest(coin.accounts);
   const actions = [
-    { key: 'deposit', route: `/pages/fund/receive?currency=${coin.currency_id}`, shown: onChain },
-    { key: 'withdraw', route: `/pages/fund/withdraw?currency=${coin.currency_id}`, shown: onChain },
+    // The deposit and withdrawal pages name the coin by its symbol, in their titles too.
+    { key: 'deposit', route: `/pages/fund/receive?currency=${coin.currency}`, shown: onChain },
+    { key: 'withdraw', route: `/pages/fund/withdraw?currency=${coin.currency}`, shown: onChain },
     { key: 'transfer', route: `/pages/fund/fundTransfer?currency=${coin.currency_id}${from ? `&from=${from.code}` : ''}`, shown: coin.accounts.length > 1 },
     { key: 'trade', route: coin.trade_symbol ? tradePagePath(coin.trade_symbol) : '/pages/market/market', shown: true },
   ].filter((action) => action.shown);

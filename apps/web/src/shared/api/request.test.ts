@@ -1,9 +1,11 @@
 import { onlineManager } from '@tanstack/react-query';
+import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { registerNavigator } from '../navigation.ts';
 import { setupPageTests, stubApi } from '../test-utils.tsx';
 import { isMoneyCall, newClientOid, takesClientOid } from './money-calls.ts';
 import { QUERY_DEFAULTS, queryClient } from './queries.ts';
-import { ApiError, api } from './request.ts';
+import { ApiError, api, SAME_TAP_MS } from './request.ts';
 
 setupPageTests({ signedIn: true });
 
@@ -50,6 +52,53 @@ describe('money calls while offline', () => {
   });
 });
 
+describe('an expired session', () => {
+  it('goes to login and, once logged in again, back to the page it was on', async () => {
+    const navigate = vi.fn();
+    registerNavigator(navigate);
+    window.location.hash = '#/pages/fund/assets?tab=stock';
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ type: '999', message: '登录已过期' }))));
+    await expect(api.post('/wallet/list')).rejects.toMatchObject({ type: '999' });
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/pages/common/login?redirect=%2Fpages%2Ffund%2Fassets%3Ftab%3Dstock', undefined), { timeout: 3000 });
+  });
+});
+
+describe('a double tap', () => {
+  it('is one call: an identical money call on its way, or answered a moment ago, answers the second tap too', async () => {
+    setOnline(true);
+    const { fetchMock } = stubApi({ '/lever/submit': { id: 11 } });
+    const taps = [api.post('/lever/submit', { lots: 1, type: 1 }), api.post('/lever/submit', { lots: 1, type: 1 })];
+    await expect(Promise.all(taps)).resolves.toEqual([{ id: 11 }, { id: 11 }]);
+    // Answered already, but a tap this soon after is still the same one.
+    await expect(api.post('/lever/submit', { lots: 1, type: 1 })).resolves.toEqual({ id: 11 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves different orders, the caller\'s own keys aside, and reads alone', async () => {
+    setOnline(true);
+    const { fetchMock } = stubApi({ '/coin/trade': { id: 1 }, '/wallet/detail': {} });
+    await api.post('/coin/trade', { amount: '1', client_oid: 'tap-1' });
+    await api.post('/coin/trade', { amount: '1', client_oid: 'tap-2' });
+    await api.post('/coin/trade', { amount: '2' });
+    await api.post('/wallet/detail', { currency: 'USDT' });
+    await api.post('/wallet/detail', { currency: 'USDT' });
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/coin/trade', '/api/coin/trade', '/api/wallet/detail', '/api/wallet/detail']);
+    expect(sentParams(fetchMock, 0).client_oid).toBe('tap-1');
+    expect(sentParams(fetchMock, 1).amount).toBe('2');
+  });
+
+  it('is sent again once the moment has passed: a new tap is a new order', async () => {
+    setOnline(true);
+    const { fetchMock } = stubApi({ '/microtrade/submit': { id: 1 } });
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now);
+    await api.post('/microtrade/submit', { number: '10' });
+    clock.mockReturnValue(now + SAME_TAP_MS);
+    await api.post('/microtrade/submit', { number: '10' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
 describe('client_oid', () => {
   it('is a fresh version 4 UUID per call', () => {
     const keys = new Set(Array.from({ length: 100 }, newClientOid));
@@ -61,8 +110,8 @@ describe('client_oid', () => {
     setOnline(true);
     const { fetchMock } = stubApi({ '/wallet/change': { id: 1 }, '/wallet/detail': {} });
     await api.post('/wallet/change', { number: '1', client_oid: 'tap-7' });
-    await api.post('/wallet/change', { number: '1' });
-    await api.post('/wallet/change', { number: '1' });
+    await api.post('/wallet/change', { number: '2' });
+    await api.post('/wallet/change', { number: '3' });
     await api.post('/wallet/detail', { currency: 'USDT' });
     expect(sentParams(fetchMock, 0).client_oid).toBe('tap-7');
     const fresh = [sentParams(fetchMock, 1).client_oid, sentParams(fetchMock, 2).client_oid];

@@ -2,7 +2,7 @@ import { TIMING } from '@openbourse/core';
 import { Toast } from 'antd-mobile';
 import { createElement } from 'react';
 import { t } from '../i18n/index.ts';
-import { navigateTo, ROUTES } from '../navigation.ts';
+import { currentRoute, loginPath, navigateTo, ROUTES } from '../navigation.ts';
 import { session } from '../session.ts';
 import { earlyRequestKey, takeEarlyResponse } from './early-requests.ts';
 import { trackRequest } from './loading.ts';
@@ -66,14 +66,60 @@ interface Envelope {
   message?: unknown;
 }
 
+/** A money call repeated this soon after an identical one is the same tap (a double tap), as is one repeated while the first is still on its way. */
+export const SAME_TAP_MS = 800;
+
+interface MoneyTap {
+  answer: Promise<unknown>;
+  sentAt: number;
+  settled: boolean;
+}
+
+/** The money calls of the last moments, by user, path and parameters (see sameTap). */
+const recentTaps = new Map<string, MoneyTap>();
+
+/** Forgets the recent money calls (between tests: a call in one must not answer the next). */
+export function forgetRecentTaps(): void {
+  recentTaps.clear();
+}
+
+/**
+ * One tap, one call. Every tap takes a fresh `client_oid`, so the server
+ * cannot tell a double tap from two orders: an identical money call
+ * (same user, path and parameters but its key) made while the first is on
+ * its way or within SAME_TAP_MS gets the first one's answer instead of being
+ * sent. Uploads are never merged.
+ */
+function sameTap<T>(path: string, params: Params, send: () => Promise<T>): Promise<T> {
+  const { client_oid: _key, ...rest } = params;
+  const signature = `${session.get().token ?? ''}\n${path}\n${encode(rest).toString()}`;
+  const now = Date.now();
+  const earlier = recentTaps.get(signature);
+  if (earlier && (!earlier.settled || now - earlier.sentAt < SAME_TAP_MS)) return earlier.answer as Promise<T>;
+  const tap: MoneyTap = { answer: send(), sentAt: now, settled: false };
+  recentTaps.set(signature, tap);
+  const settle = () => {
+    tap.settled = true;
+    setTimeout(() => {
+      if (recentTaps.get(signature) === tap) recentTaps.delete(signature);
+    }, SAME_TAP_MS);
+  };
+  tap.answer.then(settle, settle);
+  return tap.answer as Promise<T>;
+}
+
 /**
  * Spec 7 and 8: form-encoded POST, lang on every call, token header, 60 s
  * timeout, envelope handling. A money call fails at once while offline, is
- * sent once (nothing here retries) and carries a `client_oid` when its
- * endpoint takes one, so the server answers a resend of it with the first
- * result.
+ * sent once (nothing here retries; a double tap is one call, see sameTap)
+ * and carries a `client_oid` when its endpoint takes one, so the server
+ * answers a resend of it with the first result.
  */
-export async function request<T>(path: string, params: Params = {}, options: RequestOptions = {}): Promise<T> {
+export function request<T>(path: string, params: Params = {}, options: RequestOptions = {}): Promise<T> {
+  return isMoneyCall(path) && !options.body ? sameTap(path, params, () => send<T>(path, params, options)) : send<T>(path, params, options);
+}
+
+async function send<T>(path: string, params: Params, options: RequestOptions): Promise<T> {
   if (isMoneyCall(path) && isOffline()) {
     const error = new ApiError('offline', t('shell:request.offline'));
     if (!options.silent) toast(error.message);
@@ -120,8 +166,10 @@ export async function request<T>(path: string, params: Params = {}, options: Req
 
   const message = typeof envelope.message === 'string' ? envelope.message : t('shell:request.unknown');
   if (envelope.type === '999') {
+    // Back to this page once logged in again, as the login guard does for a visitor.
+    const backTo = currentRoute();
     session.clear();
-    toastThenGo(message, () => navigateTo(ROUTES.login));
+    toastThenGo(message, () => navigateTo(loginPath(backTo)));
   } else if (envelope.type === '998') {
     toastThenGo(message, () => navigateTo(ROUTES.realMark));
   } else if (!options.silent) {

@@ -1,7 +1,7 @@
-import type { QueryKey } from '@tanstack/react-query';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { queryClient } from '../api/queries.ts';
-import { sessionStore } from '../session.ts';
+import { sessionStore, useSession } from '../session.ts';
 import { type ChannelListener, RealtimeSocket, socketUrl } from './socket.ts';
 
 /**
@@ -66,6 +66,17 @@ export function useChannel<T>(channel: string | null, handler: (data: T, snapsho
     const listener: ChannelListener = (data, snapshot) => latest.current(data as T, snapshot);
     return realtime.listen(channel, listener);
   }, [channel]);
+}
+
+/**
+ * Refetches a query that shows the user's balances whenever the server says
+ * they changed (`balances`), whichever page or tab moved them: an order, a
+ * transfer, a settlement.
+ */
+export function useRefetchOnBalances(queryKey: QueryKey): void {
+  const { token } = useSession();
+  const client = useQueryClient();
+  useChannel(token ? 'balances' : null, () => void client.invalidateQueries({ queryKey }));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { act } from '@testing-library/react';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ConnectionProblem } from './index.ts';
@@ -43,6 +44,11 @@ export function sharedListener(channel: string, listener: ChannelListener): () =
 }
 
 export function refreshOnReconnect(): void {}
+
+export function useRefetchOnBalances(queryKey: QueryKey): void {
+  const client = useQueryClient();
+  useChannel('balances', () => void client.invalidateQueries({ queryKey }));
+}
 
 export function useLiveStale(channel: string | null): boolean {
   return useSyncExternalStore(realtime.subscribe, () => channel !== null && staleChannels.has(channel));

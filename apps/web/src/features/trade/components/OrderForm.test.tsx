@@ -99,7 +99,8 @@ describe('OrderForm', () => {
     type('trade-amount', '0.01');
     await submit();
     await waitFor(() => expect(tradeCalls()).toHaveLength(1));
-    type('trade-amount', '0.01');
+    // A second order, not the same one tapped twice (the request layer merges those).
+    type('trade-amount', '0.02');
     await submit();
     await waitFor(() => expect(tradeCalls()).toHaveLength(2));
     const [first, second] = tradeCalls().map((call) => call.client_oid);

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import type { Catalog } from '../platform/catalog.ts';
+import { auditChanges } from './audit.ts';
+
+/** Only what auditChanges reads of the catalogue: USDT, scale 6. */
+const catalog = { currency: (id: number) => (id === 3 ? { symbol: 'USDT', scale: 6 } : undefined) } as unknown as Catalog;
+
+describe('an audit entry read by an operator', () => {
+  it('lists every field of a created record, amounts in their currency and rates in percent', () => {
+    expect(auditChanges(null, { currencyId: 3, amount: 1_234_560_000, shareBps: 1000, createdAt: 1_780_000_000_000 }, 'en', catalog)).toEqual([
+      { field: 'currencyId', kind: 'text', before: null, after: '3' },
+      { field: 'amount', kind: 'text', before: null, after: '1234.560000 USDT' },
+      { field: 'shareBps', kind: 'text', before: null, after: '10 %' },
+      { field: 'createdAt', kind: 'time', before: null, after: 1_780_000_000_000 },
+    ]);
+  });
+
+  it('lists only what changed, and leaves a written reason as written', () => {
+    expect(auditChanges({ status: 'review', amount: 5, reason: null }, { status: 'rejected', amount: 5, reason: 'Payer is not the holder' }, 'en', catalog)).toEqual([
+      { field: 'status', kind: 'text', before: 'review', after: 'rejected' },
+      { field: 'reason', kind: 'text', before: null, after: 'Payer is not the holder' },
+    ]);
+  });
+
+  it('has nothing to list for an entry without records', () => {
+    expect(auditChanges(null, null, 'en', catalog)).toEqual([]);
+  });
+});
