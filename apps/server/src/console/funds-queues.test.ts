@@ -185,6 +185,22 @@ describe('withdrawals queue', () => {
     expect(await operatorReason(admin, 'withdrawals', user.withdrawalId, 'en')).toBe('The withdrawal exceeds your current limit');
   });
 
+  it('offers only the reasons that fit the route: no address check for a bank payout, no payee for an address', async () => {
+    const user = await verifiedUser(server);
+    credit(server, user.email, '1000', 'USDT');
+    const card = { real_name: 'Ada Lovelace', bank_name: 'Bank of Example', bank_account: '6222 0212 3456 7890', bank_dizhi: 'Shanghai', bank_network: 'Pudong branch', phone: '13912345678' };
+    expect((await server.post('/user/cash_save', card, { token: user.token })).type).toBe('ok');
+    const requested = await server.post<{ id: number }>('/wallet/out', { currency: 'USDT', number: '200', type: 'bank', pay_password: FUND_PASSWORD }, { token: user.token, ip: freshIp() });
+    const bankId = requested.message.id;
+    expect(await listedReasonCodes(admin, 'withdrawals', bankId)).toEqual(['payee_mismatch', 'verification_needed', 'limit_exceeded', 'suspicious_activity']);
+    expect(await admin.post(`/queues/withdrawals/${bankId}/reject`, { reason_code: 'address_risk' })).toEqual({ type: 'error', message: UNKNOWN_REASON });
+    expect((await admin.post(`/queues/withdrawals/${bankId}/reject`, { reason_code: 'payee_mismatch' })).type).toBe('ok');
+    expect(await noticeContent(server, user.token, 'withdrawal.rejected', 'en')).toContain("The payee's name does not match your verified name");
+
+    const onChain = await withdrawalRequest();
+    expect(await admin.post(`/queues/withdrawals/${onChain.withdrawalId}/reject`, { reason_code: 'payee_mismatch' })).toEqual({ type: 'error', message: UNKNOWN_REASON });
+  });
+
   it('refuses support and viewer roles a decision', async () => {
     const user = await withdrawalRequest();
     for (const role of ['support', 'viewer'] as const) {

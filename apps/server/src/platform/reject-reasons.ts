@@ -15,7 +15,7 @@ import { hasMessage, translate } from './i18n.ts';
 const GATES = {
   verification: { prefix: 'verification.rejectReasons.', codes: ['blurred', 'mismatch', 'expired', 'incomplete'] },
   deposits: { prefix: 'rejectReasons.deposits.', codes: ['amount_mismatch', 'tx_not_found', 'wrong_network', 'duplicate_receipt'] },
-  withdrawals: { prefix: 'rejectReasons.withdrawals.', codes: ['address_risk', 'verification_needed', 'limit_exceeded', 'suspicious_activity'] },
+  withdrawals: { prefix: 'rejectReasons.withdrawals.', codes: ['address_risk', 'payee_mismatch', 'verification_needed', 'limit_exceeded', 'suspicious_activity'] },
   nftListings: { prefix: 'rejectReasons.nftListings.', codes: ['copyright', 'inappropriate_content', 'low_quality', 'misleading_description'] },
   traderApplications: { prefix: 'rejectReasons.traderApplications.', codes: ['insufficient_history', 'incomplete_profile', 'risk_too_high'] },
 } as const satisfies Record<string, { prefix: string; codes: readonly [string, ...string[]] }>;

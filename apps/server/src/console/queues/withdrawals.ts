@@ -3,6 +3,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { FUNDS_ACCOUNT_TYPE_ID, loadChainSettings } from '../../chains/settings.ts';
 import { deposits, ledgerAccounts, ticks, users, withdrawals } from '../../db/schema.ts';
+import type { WithdrawalRoute } from '../../db/schema/withdrawals.ts';
 import type { CurrencyInfo } from '../../platform/catalog.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ok } from '../../platform/envelope.ts';
@@ -46,6 +47,16 @@ function listItem(ctx: AppContext, row: WithdrawalRow, account: string | null) {
     reviewed_at: row.reviewedAt,
     reviewed_by: row.reviewedBy,
   };
+}
+
+/** Listed reasons that name the other route's destination: a bank payout has no address to check, an address no payee. */
+const REASONS_NOT_FOR: Record<WithdrawalRoute, readonly string[]> = { address: ['payee_mismatch'], bank: ['address_risk'], bank_international: ['address_risk'] };
+
+/** A listed reason that does not fit the withdrawal's route is refused like an unknown one. */
+function assertReasonFits(ctx: AppContext, withdrawalId: number, code: string | undefined): void {
+  if (code === undefined) return;
+  const route = ctx.db.select({ route: withdrawals.route }).from(withdrawals).where(eq(withdrawals.id, withdrawalId)).get()?.route;
+  if (route && REASONS_NOT_FOR[route].includes(code)) throw new AppError('console.unknownReason');
 }
 
 export const withdrawalsQueue: ReviewQueue = {
@@ -120,7 +131,7 @@ export const withdrawalsQueue: ReviewQueue = {
             const depositCurrency = ctx.catalog.currency(deposit.currencyId) as CurrencyInfo;
             return { id: deposit.id, route: deposit.route, currency: depositCurrency.symbol, amount: formatMinor(deposit.amount, depositCurrency.scale), status: deposit.status, created_at: deposit.createdAt };
           }),
-          reject_reasons: listedRejectReasons('withdrawals', request.lang),
+          reject_reasons: listedRejectReasons('withdrawals', request.lang).filter((reason) => !REASONS_NOT_FOR[row.route].includes(reason.code)),
         });
       },
     );
@@ -131,7 +142,8 @@ export const withdrawalsQueue: ReviewQueue = {
       return ok(listItem(ctx, row, null));
     });
 
-    api.post('/:id/reject', { schema: consoleDoc('Reject with a listed reason (reason_code, shown to the user in their language) or a written one (reason): the frozen amount and fee return to the user', { params: idParams, body: rejectBody('withdrawals') }), preValidation: decide }, async (request) => {
+    api.post('/:id/reject', { schema: consoleDoc('Reject with a listed reason (reason_code, shown to the user in their language; one that fits the route) or a written one (reason): the frozen amount and fee return to the user', { params: idParams, body: rejectBody('withdrawals') }), preValidation: decide }, async (request) => {
+      assertReasonFits(ctx, request.params.id, request.body.reason_code);
       const row = reviewWithdrawal(ctx, request.params.id, { approve: false, reason: storedRejectReason('withdrawals', request.body) }, reviewerOf(request));
       announceWithdrawalDecision(ctx, row);
       return ok(listItem(ctx, row, null));
