@@ -145,7 +145,7 @@ export default function FollowPage() {
           </p>
         ) : null}
         {traderUserId > 0 && detail.isPending ? <Skeleton.Paragraph lineCount={8} animated className="copy-skeleton" /> : null}
-        {detail.isError ? <LoadError title={t('error.title')} description={t('error.description')} onRetry={() => void detail.refetch()} /> : null}
+        {detail.isError ? <LoadError title={t('error.title')} description={t('error.description')} onRetry={() => void detail.refetch()} error={detail.error} /> : null}
         {detail.data ? <FollowForm key={detail.data.my_follow?.updated_at ?? 0} trader={detail.data} /> : null}
       </div>
     </>

@@ -97,7 +97,7 @@ export default function TraderProfilePage() {
           </p>
         ) : null}
         {traderUserId > 0 && detail.isPending ? <Skeleton.Paragraph lineCount={10} animated className="copy-skeleton" /> : null}
-        {detail.isError ? <LoadError title={t('error.title')} description={t('error.description')} onRetry={() => void detail.refetch()} /> : null}
+        {detail.isError ? <LoadError title={t('error.title')} description={t('error.description')} onRetry={() => void detail.refetch()} error={detail.error} /> : null}
         {trader ? (
           <>
             <Section testId="copy-profile">

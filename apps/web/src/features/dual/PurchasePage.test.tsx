@@ -46,4 +46,11 @@ describe('dual purchase page', () => {
     expect(screen.getByTestId('dual-invested').textContent).toContain('0.10 BTC');
     expect(screen.getByTestId('dual-feed-price').textContent).toContain('96,250.00');
   });
+
+  it('opened without an id says there is nothing to show, instead of loading forever, and asks nothing of the product', async () => {
+    const { calledPaths } = stubApi({});
+    renderAt(<PurchasePage />, '/pages/invest/purchase');
+    await screen.findByTestId('missing-item');
+    expect(calledPaths()).not.toContain('/api/dual/detail');
+  });
 });

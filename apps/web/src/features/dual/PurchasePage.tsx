@@ -8,7 +8,7 @@ import { formatDecimal, formatSignificant } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
-import { LoadError } from '../../shared/ui/LoadError.tsx';
+import { LoadError, MissingItem } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { InputIssue } from '../../shared/ui/UnitInput.tsx';
 import { type DualProduct, dualPaths, useBuyDual, useDualProduct } from './api.ts';
@@ -109,7 +109,8 @@ export default function PurchasePage() {
   const { t } = useTranslation('dual');
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
-  const product = useDualProduct(Number.isSafeInteger(id) && id > 0 ? id : null);
+  const productId = Number.isSafeInteger(id) && id > 0 ? id : null;
+  const product = useDualProduct(productId);
   const data = product.data;
   return (
     <>
@@ -132,8 +133,10 @@ export default function PurchasePage() {
             </Section>
             <BuyForm product={data} />
           </>
+        ) : productId === null ? (
+          <MissingItem backTo={dualPaths.list} />
         ) : product.isError ? (
-          <LoadError title={t('error.title')} description={t('error.description')} onRetry={product.refetch} />
+          <LoadError title={t('error.title')} description={t('error.description')} onRetry={product.refetch} error={product.error} />
         ) : (
           <Skeleton.Paragraph lineCount={10} animated className="dual-skeleton" />
         )}

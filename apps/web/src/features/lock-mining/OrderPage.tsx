@@ -166,7 +166,7 @@ function DayRow({ day, currency }: { day: LockDay; currency: string }) {
 function OrderDetail({ id }: { id: number }) {
   const { t } = useTranslation('lockMining');
   const order = useLockOrder(id);
-  if (order.isError) return <LoadError title={t('error.orderTitle')} description={t('error.description')} onRetry={order.refetch} />;
+  if (order.isError) return <LoadError title={t('error.orderTitle')} description={t('error.description')} onRetry={order.refetch} error={order.error} />;
   if (!order.data) return <Skeleton.Paragraph lineCount={10} animated className="lock-skeleton" />;
   const data = order.data;
   return (
