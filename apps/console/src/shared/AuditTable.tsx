@@ -34,7 +34,17 @@ function Json({ value }: { value: unknown }) {
 /** What an action changed, a row per field; the raw records it was read from fold out below. */
 function AuditDetail({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
-  const shown = (change: AuditChange, value: string | number | null) => (value === null ? '–' : change.kind === 'time' ? formatTime(value as number) : String(value));
+  // A whole record (a content item's ten languages) can be a value: long ones fold to three lines.
+  const shown = (change: AuditChange, value: string | number | null) =>
+    value === null ? (
+      '–'
+    ) : change.kind === 'time' ? (
+      formatTime(value as number)
+    ) : (
+      <Typography.Paragraph style={{ marginBottom: 0, wordBreak: 'break-word' }} ellipsis={{ rows: 3, expandable: true }}>
+        {String(value)}
+      </Typography.Paragraph>
+    );
   return (
     <>
       <Table<AuditChange>
