@@ -32,10 +32,12 @@ function Gate() {
 }
 
 export function App() {
-  const { i18n } = useTranslation();
+  const { i18n, t } = useTranslation();
+  // antd's own text for a field that misses its pattern prints the regular expression to the operator.
+  const validateMessages = { pattern: { mismatch: t('form.patternMismatch') } };
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={THEME} locale={i18n.language === 'zh' ? zhCN : enUS}>
+      <ConfigProvider theme={THEME} locale={i18n.language === 'zh' ? zhCN : enUS} form={{ validateMessages }}>
         <AntApp>
           <HashRouter>
             <SessionWatch />

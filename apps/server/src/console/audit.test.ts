@@ -22,6 +22,10 @@ describe('an audit entry read by an operator', () => {
     ]);
   });
 
+  it('does not list an amount that was only written with more decimals', () => {
+    expect(auditChanges({ total_issuance: '5000000.0000', decimals: 4 }, { total_issuance: '5000000.00000', decimals: 5 }, 'en', catalog)).toEqual([{ field: 'decimals', kind: 'text', before: '4', after: '5' }]);
+  });
+
   it('has nothing to list for an entry without records', () => {
     expect(auditChanges(null, null, 'en', catalog)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { formatMinor } from '@openbourse/core';
+import { dec, formatMinor } from '@openbourse/core';
 import type { Language } from '@openbourse/i18n';
 import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -54,6 +54,14 @@ function readableValue(field: string, value: unknown, row: Recorded, lang: Langu
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+
+/** Equal, counting decimal strings that only differ in trailing zeros ('5000000.0000' and '5000000.00000') as the same amount. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (typeof a === 'string' && typeof b === 'string' && DECIMAL_TEXT.test(a) && DECIMAL_TEXT.test(b)) return dec(a).eq(dec(b));
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 /**
  * What an action changed, field by field: every field of a record that only
  * exists on one side (a creation, a removal), else those whose value differs.
@@ -64,7 +72,7 @@ export function auditChanges(before: unknown, after: unknown, lang: Language, ca
   const now = asRecord(after);
   if (!was && !now) return [];
   const fields = [...new Set([...Object.keys(was ?? {}), ...Object.keys(now ?? {})])];
-  const changed = was && now ? fields.filter((field) => JSON.stringify(was[field]) !== JSON.stringify(now[field])) : fields;
+  const changed = was && now ? fields.filter((field) => !sameValue(was[field], now[field])) : fields;
   return changed.map((field) => {
     const time = TIME_FIELD.test(field) && [was?.[field], now?.[field]].every((value) => value === null || value === undefined || typeof value === 'number');
     const side = (record: Recorded | null) =>

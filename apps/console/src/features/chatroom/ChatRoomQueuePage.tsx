@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, InputNumber, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -56,15 +56,18 @@ function RoomMessageCard({ id, onDecided }: { id: number; onDecided: () => void 
   const { t } = useTranslation();
   const can = useCan();
   const { message } = App.useApp();
+  const client = useQueryClient();
   const [hours, setHours] = useState<number | null>(24);
   const detail = useQuery({ queryKey: ['chatroom-message', id], queryFn: () => get<RoomMessageDetail>(`/queues/chatroom/${id}`) });
   const act = useMutation({
     mutationFn: (action: 'remove' | 'dismiss' | 'mute' | 'unmute') =>
       action === 'mute' || action === 'unmute' ? post(`/queues/chatroom/${id}/mute`, { hours: action === 'mute' ? (hours ?? 0) : 0 }) : post(`/queues/chatroom/${id}/${action}`),
-    onSuccess: () => {
+    onSuccess: (_, action) => {
       void message.success(t('chatroom.done'));
       void detail.refetch();
-      onDecided();
+      // Removing or keeping decides the message: on to the next. Muting is about its author: stay, and show the mute.
+      if (action === 'remove' || action === 'dismiss') onDecided();
+      else void client.invalidateQueries({ queryKey: ['queue', 'chatroom'] });
     },
     onError: (error) => void message.error(error instanceof ApiError ? error.message : String(error)),
   });

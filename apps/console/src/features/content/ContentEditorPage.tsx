@@ -47,6 +47,8 @@ export default function ContentEditorPage() {
     void message.success(note);
     client.setQueryData(['content', kind, saved.key], saved);
     void client.invalidateQueries({ queryKey: ['content', kind], exact: true });
+    // Saved: nothing is left unsaved, so a publish next does not send the same draft again (an audit record that changes nothing).
+    form.resetFields();
     form.setFieldsValue((saved.draft ?? saved.live ?? { texts: {} }) as ContentDoc);
     if (creating) navigate(`/content/${kind}/${saved.key}`, { replace: true });
   };

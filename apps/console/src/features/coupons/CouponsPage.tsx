@@ -75,7 +75,7 @@ export default function CouponsPage() {
             <Form.Item name="kind" label={t('coupons.kind')}>
               <Select style={{ width: 180 }} options={[{ value: 'fee', label: t('coupons.kinds.fee') }, { value: 'voucher', label: t('coupons.kinds.voucher') }]} />
             </Form.Item>
-            <Form.Item name="face_value" label={t('coupons.faceValue')} rules={[{ required: true, pattern: /^\d{1,9}(\.\d{1,6})?$/ }]}>
+            <Form.Item name="face_value" label={t('coupons.faceValue')} rules={[{ required: true }, { pattern: /^\d{1,9}(\.\d{1,6})?$/, message: t('coupons.faceValueRule') }]}>
               <Input suffix="USDT" style={{ width: 160 }} data-testid="coupon-face-value" />
             </Form.Item>
             <Form.Item name="valid_days" label={t('coupons.validDays')} rules={[{ required: true }]}>

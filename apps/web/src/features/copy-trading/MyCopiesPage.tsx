@@ -1,4 +1,4 @@
-import { Button, Dialog, Skeleton } from 'antd-mobile';
+import { Button, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -14,13 +14,14 @@ import { activeFollow, type CopiedPosition, copyPaths, type Follow, type MyCopie
 import { Money } from './parts.tsx';
 import { livePnl } from './preview.ts';
 import './copy-trading.css';
+import { confirmOnce } from '../../shared/ui/confirm.ts';
 
 function FollowCard({ follow }: { follow: Follow }) {
   const { t } = useTranslation('copy');
   const cancel = useCancelFollow();
   const following = activeFollow(follow) !== null;
   const confirmCancel = () => {
-    void Dialog.confirm({
+    void confirmOnce({
       content: t('my.confirmCancel', { nickname: follow.trader_nickname }),
       confirmText: t('action.cancelFollow'),
       cancelText: t('action.cancel'),
@@ -75,7 +76,7 @@ function CurrentCopy({ position, feedPrice: liveFeedPrice }: { position: CopiedP
   // The P&L follows the live price: greyed while the connection cannot vouch for it.
   const stale = useLiveStale('tickers');
   const confirmSelfHold = () => {
-    void Dialog.confirm({
+    void confirmOnce({
       content: t('my.confirmSelfHold', { nickname: position.trader_nickname }),
       confirmText: t('action.selfHold'),
       cancelText: t('action.cancel'),

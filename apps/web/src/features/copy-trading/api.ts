@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { queryClient } from '../../shared/api/queries.ts';
 import { api } from '../../shared/api/request.ts';
 import { transferIntoPath } from '../../shared/navigation.ts';
-import { refreshOnReconnect, sharedListener } from '../../shared/realtime/index.ts';
+import { refreshOnReconnect, sharedListener, useRefetchOnBalances } from '../../shared/realtime/index.ts';
 import { useSession } from '../../shared/session.ts';
 
 /** How the trader list is ordered (`/follow/index` `sort`). */
@@ -266,6 +266,7 @@ export function useTraderMe() {
 
 export function useLeverDeal(currencyId: number | undefined, legalId: number | undefined) {
   const { token } = useSession();
+  useRefetchOnBalances(['copy', 'lever']);
   return useQuery({
     queryKey: ['copy', 'lever', currencyId, legalId],
     queryFn: () => api.post<LeverDeal>('/lever/deal', { currency_id: currencyId, legal_id: legalId }),

@@ -1,4 +1,4 @@
-import { Button, Dialog, ErrorBlock, Popup, Selector, Skeleton, Tabs, Toast } from 'antd-mobile';
+import { Button, ErrorBlock, Popup, Selector, Skeleton, Tabs, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { type Coupon, type CouponStatus, useClaimTask, useCouponTasks, useCoupons, useFuturesPairs, useVoucher } from './api.ts';
 import { formatSignificant } from '../../shared/format.ts';
 import './coupons.css';
+import { confirmOnce } from '../../shared/ui/confirm.ts';
 
 const STATUSES: CouponStatus[] = ['available', 'used', 'expired'];
 
@@ -102,7 +103,7 @@ function VoucherPopup({ coupon, onClose }: { coupon: Coupon | null; onClose: () 
   const pair = pairs.data?.find((entry) => entry.symbol === symbol);
   const confirm = async () => {
     if (!coupon || !pair) return;
-    const ok = await Dialog.confirm({ content: t('confirm', { amount: formatSignificant(coupon.face_value), currency: coupon.currency, symbol, side: t(`sides.${side}`), multiple: coupon.voucher_multiple ?? '' }) });
+    const ok = await confirmOnce({ content: t('confirm', { amount: formatSignificant(coupon.face_value), currency: coupon.currency, symbol, side: t(`sides.${side}`), multiple: coupon.voucher_multiple ?? '' }) });
     if (!ok) return;
     use.mutate(
       { coupon_id: coupon.id, currency_id: pair.currency_id, legal_id: pair.legal_id, type: side },

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Button, Dialog, Skeleton } from 'antd-mobile';
+import { Button, Skeleton } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import { fundsApi, refreshFunds, type SavedAddress, useSavedAddresses } from './api.ts';
 import './funds.css';
+import { confirmOnce } from '../../shared/ui/confirm.ts';
 
 /** The user's saved withdrawal addresses: add one, delete one. */
 export default function WalletAddressesPage() {
@@ -56,7 +57,7 @@ function AddressCard({ entry }: { entry: SavedAddress }) {
     },
   });
   const confirm = async () => {
-    if (await Dialog.confirm({ content: t('wallet.deleteConfirm', { name: entry.name }), confirmText: t('wallet.delete'), cancelText: t('shell:actions.cancel') })) remove.mutate();
+    if (await confirmOnce({ content: t('wallet.deleteConfirm', { name: entry.name }), confirmText: t('wallet.delete'), cancelText: t('shell:actions.cancel') })) remove.mutate();
   };
   return (
     <article className="funds-record" data-testid={`wallet-address-${entry.id}`}>

@@ -9,6 +9,7 @@ import { Facts } from '../../shared/ui/Facts.tsx';
 import { type FuturesOrder, useAddMargin, useCancelEntrust, useCloseFutures, useLeverDeal, useSelfHoldCopy, useSetStops } from './api.ts';
 import { liquidationAfterMargin, livePosition } from './preview.ts';
 import { DecimalInput } from '../../shared/ui/DecimalInput.tsx';
+import { confirmOnce } from '../../shared/ui/confirm.ts';
 
 const tone = (value: string | null) => (value === null ? 'flat' : Number(value) > 0 ? 'up' : Number(value) < 0 ? 'down' : 'flat');
 const price = (value: string | null) => (value === null ? '--' : formatDecimal(value));
@@ -196,7 +197,7 @@ export function PositionCard({ order, feedPrice, marketOpen }: { order: FuturesO
             disabled={!marketOpen}
             loading={close.isPending}
             onClick={() => {
-              void Dialog.confirm({ content: t('confirm.close'), onConfirm: () => run(() => close.mutateAsync(order.id), t('done.closed')) });
+              void confirmOnce({ content: t('confirm.close'), onConfirm: () => run(() => close.mutateAsync(order.id), t('done.closed')) });
             }}
             data-testid="futures-close"
           >
@@ -209,7 +210,7 @@ export function PositionCard({ order, feedPrice, marketOpen }: { order: FuturesO
               loading={selfHold.isPending}
               onClick={() => {
                 const nickname = order.copy?.trader_nickname ?? '';
-                void Dialog.confirm({ content: t('confirm.selfHold', { nickname }), onConfirm: () => run(() => selfHold.mutateAsync(order.id), t('done.selfHeld')) });
+                void confirmOnce({ content: t('confirm.selfHold', { nickname }), onConfirm: () => run(() => selfHold.mutateAsync(order.id), t('done.selfHeld')) });
               }}
               data-testid="futures-self-hold"
             >

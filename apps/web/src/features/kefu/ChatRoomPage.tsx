@@ -1,4 +1,4 @@
-import { Button, Dialog, Input } from 'antd-mobile';
+import { Button, Input } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { CHAT_ROOM_MAX_LENGTH } from '@openbourse/core';
 import { useEffect, useRef, useState } from 'react';
@@ -12,6 +12,7 @@ import { useSession } from '../../shared/session.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
 import './kefu.css';
+import { confirmOnce } from '../../shared/ui/confirm.ts';
 
 interface RoomMessage {
   id: number;
@@ -80,7 +81,7 @@ export default function ChatRoomPage() {
 
   const report = async (message: RoomMessage) => {
     if (!token) return navigate(ROUTES.login);
-    if (!(await Dialog.confirm({ content: t('room.reportConfirm') }))) return;
+    if (!(await confirmOnce({ content: t('room.reportConfirm') }))) return;
     await api.post('/chatroom/report', { id: message.id });
     toast(t('room.reported'));
   };

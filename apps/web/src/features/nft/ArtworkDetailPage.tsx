@@ -1,4 +1,4 @@
-import { Button, Dialog, Skeleton, Toast } from 'antd-mobile';
+import { Button, Skeleton, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { type Artwork, nftPaths, useArtwork, useBid, useBidLog, useCollect, useM
 import { Countdown, MediaPlayer, price, StateTag } from './parts.tsx';
 import './nft.css';
 import { DecimalInput } from '../../shared/ui/DecimalInput.tsx';
+import { confirmOnce } from '../../shared/ui/confirm.ts';
 
 function AuctionActions({ artwork }: { artwork: Artwork }) {
   const { t } = useTranslation('nft');
@@ -22,7 +23,7 @@ function AuctionActions({ artwork }: { artwork: Artwork }) {
   if (!sale) return null;
   if (!sale.margin_paid) {
     const payMargin = async () => {
-      const confirmed = await Dialog.confirm({ content: t('auction.marginConfirm', { margin: price(sale.margin, artwork.currency) }), confirmText: t('actions.confirm'), cancelText: t('actions.cancel') });
+      const confirmed = await confirmOnce({ content: t('auction.marginConfirm', { margin: price(sale.margin, artwork.currency) }), confirmText: t('actions.confirm'), cancelText: t('actions.cancel') });
       if (confirmed) await margin.mutateAsync(artwork.code).then(() => Toast.show(t('auction.marginPaid')));
     };
     return (

@@ -9,6 +9,7 @@ import { type BlindSeries, nftPaths, useBlindSeries, useBuy } from './api.ts';
 import { price, StateTag } from './parts.tsx';
 import { formatDecimal } from '../../shared/format.ts';
 import './nft.css';
+import { confirmOnce } from '../../shared/ui/confirm.ts';
 
 function SeriesCard({ series }: { series: BlindSeries }) {
   const { t } = useTranslation('nft');
@@ -16,7 +17,7 @@ function SeriesCard({ series }: { series: BlindSeries }) {
   const { token } = useSession();
   const buy = useBuy();
   const buyBox = async () => {
-    const confirmed = await Dialog.confirm({ content: t('blind.confirm', { price: price(series.price, series.currency) }), confirmText: t('actions.confirm'), cancelText: t('actions.cancel') });
+    const confirmed = await confirmOnce({ content: t('blind.confirm', { price: price(series.price, series.currency) }), confirmText: t('actions.confirm'), cancelText: t('actions.cancel') });
     if (!confirmed) return;
     const bought = await buy.mutateAsync(series.code);
     await Dialog.alert({ content: t('blind.bought', { code: bought.code }), confirmText: t('actions.confirm') });

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { Button, Dialog, List, Skeleton, Tag } from 'antd-mobile';
+import { Button, List, Skeleton, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../shared/api/queries.ts';
 import { formatDateTime, formatRelativeTime } from '../../shared/time.ts';
 import { SESSIONS_KEY, settingsApi, useLoginHistory, useSessions } from './api.ts';
 import { toastMessage } from './components.tsx';
+import { confirmOnce } from '../../shared/ui/confirm.ts';
 
 function useDeviceName() {
   const { t } = useTranslation('settings');
@@ -33,7 +34,7 @@ export function SessionList() {
     },
   });
   const confirmRevokeOthers = async () => {
-    if (await Dialog.confirm({ content: t('devices.revokeOthersConfirm'), confirmText: t('devices.revokeOthers'), cancelText: t('shell:actions.cancel') })) revokeOthers.mutate();
+    if (await confirmOnce({ content: t('devices.revokeOthersConfirm'), confirmText: t('devices.revokeOthers'), cancelText: t('shell:actions.cancel') })) revokeOthers.mutate();
   };
 
   if (!sessions) return <Skeleton.Paragraph lineCount={3} animated className="content-skeleton" />;

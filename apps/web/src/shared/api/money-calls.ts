@@ -34,6 +34,7 @@ const MONEY_CALLS: ReadonlySet<string> = new Set([
   '/follow/follow',
   '/follow/cancel',
   '/follow/selfHolding',
+  '/coupon/use_voucher',
 ]);
 
 /** The money calls whose endpoint takes a `client_oid`: the server answers a repeated key with the first result. */

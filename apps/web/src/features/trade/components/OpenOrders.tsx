@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../shared/time.ts';
 import { formatDecimal } from '../../../shared/format.ts';
 import { type ConditionalOrder, useCancelConditional, useConditionalOrders } from '../../../shared/market/conditional-orders.ts';
 import { formatQuantity } from '../../../shared/trading/numbers.ts';
+import { useListTaps } from '../../../shared/ui/list-taps.ts';
 import { TpslPopup } from './TpslPopup.tsx';
 
 /** One figure of an order row: its label (with the unit) and value. */
@@ -57,7 +58,7 @@ function OrderRow({ testId, side, kind, createdAt, figures, cancelling, cancelTe
   );
 }
 
-function OpenOrderRow({ order, quote, decimals }: { order: SpotOrder; quote: Quote; decimals: number }) {
+function OpenOrderRow({ order, quote, decimals, tap }: { order: SpotOrder; quote: Quote; decimals: number; tap: (act: () => void) => void }) {
   const { t } = useTranslation('trade');
   const cancel = useCancelOrder();
   return (
@@ -73,12 +74,12 @@ function OpenOrderRow({ order, quote, decimals }: { order: SpotOrder; quote: Quo
       ]}
       cancelling={cancel.isPending}
       cancelTestId="trade-cancel"
-      onCancel={() => cancel.mutate(order.id, { onSuccess: () => toast(t('orders.cancelled')) })}
+      onCancel={() => tap(() => cancel.mutate(order.id, { onSuccess: () => toast(t('orders.cancelled')) }))}
     />
   );
 }
 
-function ConditionalRow({ order, quote, decimals }: { order: ConditionalOrder; quote: Quote; decimals: number }) {
+function ConditionalRow({ order, quote, decimals, tap }: { order: ConditionalOrder; quote: Quote; decimals: number; tap: (act: () => void) => void }) {
   const { t } = useTranslation('trade');
   const cancel = useCancelConditional();
   return (
@@ -94,7 +95,7 @@ function ConditionalRow({ order, quote, decimals }: { order: ConditionalOrder; q
       ]}
       cancelling={cancel.isPending}
       cancelTestId="trade-conditional-cancel"
-      onCancel={() => cancel.mutate(order.id, { onSuccess: () => toast(t('orders.cancelled')) })}
+      onCancel={() => tap(() => cancel.mutate(order.id, { onSuccess: () => toast(t('orders.cancelled')) }))}
     />
   );
 }
@@ -109,6 +110,8 @@ export function OpenOrders({ quote, def }: { quote: Quote; def: InstrumentDef })
   const { t } = useTranslation('trade');
   const [list, setList] = useState<ListKey>('open');
   const [tpslOpen, setTpslOpen] = useState(false);
+  // A cancelled order's row goes at once: the second tap of a double tap would cancel the next one.
+  const tap = useListTaps();
   const pair = { currencyId: quote.currency_id, legalId: quote.legal_id };
   const orders = useSpotOrders({ status: 1, ...pair });
   const conditional = useConditionalOrders({ status: 1, ...pair });
@@ -141,8 +144,8 @@ export function OpenOrders({ quote, def }: { quote: Quote; def: InstrumentDef })
       {empty ? <div className="trade-orders__empty muted">{t(list === 'open' ? 'orders.empty' : 'conditional.empty')}</div> : null}
       <ul className="trade-orders__list">
         {list === 'open'
-          ? openRows.map((order) => <OpenOrderRow key={order.id} order={order} quote={quote} decimals={decimals} />)
-          : conditionalRows.map((order) => <ConditionalRow key={order.id} order={order} quote={quote} decimals={decimals} />)}
+          ? openRows.map((order) => <OpenOrderRow key={order.id} order={order} quote={quote} decimals={decimals} tap={tap} />)
+          : conditionalRows.map((order) => <ConditionalRow key={order.id} order={order} quote={quote} decimals={decimals} tap={tap} />)}
       </ul>
       {active.hasNextPage ? <InfiniteScroll loadMore={async () => void (await active.fetchNextPage())} hasMore={active.hasNextPage} /> : null}
       <TpslPopup quote={quote} def={def} visible={tpslOpen} onClose={() => setTpslOpen(false)} />

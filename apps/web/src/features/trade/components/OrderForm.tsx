@@ -1,5 +1,5 @@
 import { dec, type InstrumentDef, TIMING } from '@openbourse/core';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,7 @@ import {
 import { DecimalField, ExecutionOptions, MarketPriceField, OrderTypeSwitch, ShareSlider, SideSwitch } from './OrderFields.tsx';
 import { isLiveIssue, OrderPreview } from './OrderPreview.tsx';
 import { formatDecimal, formatSignificant } from '../../../shared/format.ts';
+import { confirmOnce } from '../../../shared/ui/confirm.ts';
 
 function issueMessage(t: TFunction<'trade'>, issue: DraftIssue, def: InstrumentDef): string {
   return t(`issues.${issue}`, { tick: def.tickSize, lot: def.lotSize, min: def.minNotional, currency: def.quote });
@@ -83,7 +84,7 @@ interface Props {
 async function confirmThroughMarket(t: TFunction<'trade'>, draft: OrderDraft, lastPrice: string): Promise<boolean> {
   const percent = throughMarketPercent(draft, lastPrice);
   if (percent <= THROUGH_MARKET_WARNING_PERCENT) return true;
-  return Dialog.confirm({
+  return confirmOnce({
     title: t('warning.title'),
     content: <span data-testid="trade-through-warning">{t(draft.side === 'buy' ? 'warning.buyAbove' : 'warning.sellBelow', { percent, price: formatDecimal(lastPrice) })}</span>,
     confirmText: t('warning.confirm'),
