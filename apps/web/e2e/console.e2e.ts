@@ -117,9 +117,25 @@ describe('the operator console', () => {
     await row.click();
     await page.getByTestId('trader-application-detail').filter({ hasText: '李白交易' }).waitFor();
     await consoleShot(page, 'trader-applications-queue');
+    // The same application open in a second tab, decided in the first one meanwhile.
+    const secondTab = await desk.context.newPage();
+    await secondTab.goto(page.url());
+    await secondTab.getByTestId('trader-application-approve').waitFor();
+    // A tab in the background gets no animation frames, and antd's confirmations open with an animation.
+    await page.bringToFront();
     await page.getByTestId('trader-application-approve').click();
     await page.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
     await row.waitFor({ state: 'detached' });
+
+    // The second tab's approval is refused, and the tab then shows the application as decided, no longer in its list.
+    await secondTab.bringToFront();
+    await secondTab.getByTestId('trader-application-approve').click();
+    await secondTab.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
+    await secondTab.locator('.ant-message-error').waitFor();
+    await secondTab.getByTestId('trader-application-approve').waitFor({ state: 'detached' });
+    await secondTab.getByTestId('queue-list').locator('.ant-table-row').filter({ hasText: user.email }).waitFor({ state: 'detached' });
+    await secondTab.close();
+    await page.bringToFront();
     const me = await fetch(`${baseUrl()}/api/follow/trader/me`, { headers: { authorization: token } });
     expect(((await me.json()) as { message: { application: { status: string } } }).message.application.status).toBe('approved');
   });
@@ -136,6 +152,12 @@ describe('the operator console', () => {
     await page.unroute(depositsList);
     await failed.getByRole('button').click();
     await failed.waitFor({ state: 'detached' });
+
+    // A hand-edited address with a status or page the queue does not have shows the work list, not a validation error.
+    await page.goto(`${baseUrl()}/console/#/queues/withdrawals?status=bogus&page=-2`);
+    await page.getByTestId('queue-status').locator('.ant-segmented-item-selected').filter({ hasText: '待处理' }).waitFor();
+    await page.getByTestId('queue-list').locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+    expect(await failed.count()).toBe(0);
   });
 
   it('finds the user, freezes them, and the H5 app says why on the assets and trading pages', async () => {

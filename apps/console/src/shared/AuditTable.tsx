@@ -22,9 +22,9 @@ export interface AuditEntry {
 
 interface AuditChange {
   field: string;
-  kind: 'time' | 'text';
-  before: string | number | null;
-  after: string | number | null;
+  kind: 'time' | 'flag' | 'text';
+  before: string | number | boolean | null;
+  after: string | number | boolean | null;
 }
 
 function Json({ value }: { value: unknown }) {
@@ -35,11 +35,13 @@ function Json({ value }: { value: unknown }) {
 function AuditDetail({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
   // A whole record (a content item's ten languages) can be a value: long ones fold to three lines.
-  const shown = (change: AuditChange, value: string | number | null) =>
+  const shown = (change: AuditChange, value: AuditChange['before']) =>
     value === null ? (
       '–'
     ) : change.kind === 'time' ? (
       formatTime(value as number)
+    ) : change.kind === 'flag' ? (
+      t(value ? 'audit.yes' : 'audit.no')
     ) : (
       <Typography.Paragraph style={{ marginBottom: 0, wordBreak: 'break-word' }} ellipsis={{ rows: 3, expandable: true }}>
         {String(value)}

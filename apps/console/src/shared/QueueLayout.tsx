@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { get, type Page } from './api.ts';
 import { formatTime } from './format.ts';
+import { refreshQueue } from './queries.ts';
 
 export interface QueueItem {
   id: number;
@@ -56,8 +57,11 @@ export function QueueLayout<Item extends QueueItem>({ queueKey, title, statuses,
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const client = useQueryClient();
-  const status = params.get('status') ?? statuses[0]?.value ?? '';
-  const page = Number(params.get('page') ?? '1') || 1;
+  // A hand-edited address with a status or page the queue does not have shows the work list's first page, not a validation error.
+  const asked = params.get('status');
+  const status = statuses.some(({ value }) => value === asked) ? (asked as string) : (statuses[0]?.value ?? '');
+  const askedPage = Number(params.get('page'));
+  const page = Number.isSafeInteger(askedPage) && askedPage > 0 ? askedPage : 1;
   const selected = Number(params.get('id')) || null;
   const list = useQuery({ queryKey: ['queue', queueKey, status, page], queryFn: () => get<Page<Item>>(`/queues/${queueKey}`, { status, page, limit: PAGE_SIZE }) });
 
@@ -74,9 +78,7 @@ export function QueueLayout<Item extends QueueItem>({ queueKey, title, statuses,
   const onDecided = () => {
     const rows = list.data?.list ?? [];
     const next = rows[rows.findIndex((row) => row.id === selected) + 1] ?? rows.find((row) => row.id !== selected);
-    void client.invalidateQueries({ queryKey: ['queue', queueKey] });
-    void client.invalidateQueries({ queryKey: ['queues'] });
-    void client.invalidateQueries({ queryKey: ['dashboard'] });
+    refreshQueue(client, queueKey);
     update({ id: next && status === statuses[0]?.value ? String(next.id) : null });
   };
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, type ButtonProps, Card, Descriptions, Input, Modal, Popconfirm, Radio, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import { ApiError, get, post } from './api.ts';
 import { formatTime } from './format.ts';
 import type { QueueItem } from './QueueLayout.tsx';
+import { refreshQueue } from './queries.ts';
 import { type Permission, useCan } from './session.ts';
 
 /** One decision on a queue item: POST /api/console/queues/<key>/<id>/<path> with the body, then `done` is shown. */
@@ -60,6 +61,7 @@ export function ReviewPanel<Item extends QueueItem>({ queueKey, id, onDecided, t
   const { t } = useTranslation();
   const can = useCan();
   const { message } = App.useApp();
+  const client = useQueryClient();
   const request = useQuery({ queryKey: ['queue-item', queueKey, id], queryFn: () => get<Item>(`/queues/${queueKey}/${id}`) });
   const mutation = useMutation({
     mutationFn: ({ path, body }: Decision) => post(`/queues/${queueKey}/${id}/${path}`, body),
@@ -67,7 +69,11 @@ export function ReviewPanel<Item extends QueueItem>({ queueKey, id, onDecided, t
       void message.success(done);
       onDecided();
     },
-    onError: (error) => void message.error(error instanceof ApiError ? error.message : String(error)),
+    onError: (error) => {
+      void message.error(error instanceof ApiError ? error.message : String(error));
+      // Refused most often because the item was decided elsewhere (another tab, another operator): show it as it now stands.
+      refreshQueue(client, queueKey);
+    },
   });
   const decide: Decide = (decision) =>
     mutation.mutateAsync(decision).then(

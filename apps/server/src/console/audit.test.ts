@@ -26,6 +26,14 @@ describe('an audit entry read by an operator', () => {
     expect(auditChanges({ total_issuance: '5000000.0000', decimals: 4 }, { total_issuance: '5000000.00000', decimals: 5 }, 'en', catalog)).toEqual([{ field: 'decimals', kind: 'text', before: '4', after: '5' }]);
   });
 
+  it("keeps a yes-or-no field a flag, for the console to write in its reader's language", () => {
+    expect(auditChanges({ enabled: true, note: 'x' }, { enabled: false, note: 'y' }, 'en', catalog)).toEqual([
+      { field: 'enabled', kind: 'flag', before: true, after: false },
+      { field: 'note', kind: 'text', before: 'x', after: 'y' },
+    ]);
+    expect(auditChanges(null, { pinned: true }, 'en', catalog)).toEqual([{ field: 'pinned', kind: 'flag', before: null, after: true }]);
+  });
+
   it('has nothing to list for an entry without records', () => {
     expect(auditChanges(null, null, 'en', catalog)).toEqual([]);
   });

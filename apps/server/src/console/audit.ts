@@ -33,12 +33,12 @@ const MONEY_FIELDS = new Set(['amount', 'fee', 'price', 'stake', 'payout']);
 /** Fields that hold a moment in Unix ms. */
 const TIME_FIELD = /(At|Until|_at|_until)$/;
 
-/** One field that an action changed, as an operator reads it: amounts in their currency, reasons written out, times marked for the reader's clock. */
+/** One field that an action changed, as an operator reads it: amounts in their currency, reasons written out, times marked for the reader's clock, yes or no in the reader's language. */
 export interface AuditChange {
   field: string;
-  kind: 'time' | 'text';
-  before: string | number | null;
-  after: string | number | null;
+  kind: 'time' | 'flag' | 'text';
+  before: string | number | boolean | null;
+  after: string | number | boolean | null;
 }
 
 type Recorded = Record<string, unknown>;
@@ -62,6 +62,14 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** A time or a flag when each side is one (or absent), so the console can write it for its reader; anything else is text. */
+function kindOf(field: string, values: unknown[]): AuditChange['kind'] {
+  const each = (type: 'number' | 'boolean') => values.every((value) => value === null || value === undefined || typeof value === type);
+  if (TIME_FIELD.test(field) && each('number')) return 'time';
+  if (each('boolean') && values.some((value) => typeof value === 'boolean')) return 'flag';
+  return 'text';
+}
+
 /**
  * What an action changed, field by field: every field of a record that only
  * exists on one side (a creation, a removal), else those whose value differs.
@@ -74,10 +82,10 @@ export function auditChanges(before: unknown, after: unknown, lang: Language, ca
   const fields = [...new Set([...Object.keys(was ?? {}), ...Object.keys(now ?? {})])];
   const changed = was && now ? fields.filter((field) => !sameValue(was[field], now[field])) : fields;
   return changed.map((field) => {
-    const time = TIME_FIELD.test(field) && [was?.[field], now?.[field]].every((value) => value === null || value === undefined || typeof value === 'number');
+    const kind = kindOf(field, [was?.[field], now?.[field]]);
     const side = (record: Recorded | null) =>
-      record === null ? null : time ? ((record[field] as number | null | undefined) ?? null) : readableValue(field, record[field], { ...was, ...now, ...record }, lang, catalog);
-    return { field, kind: time ? 'time' : 'text', before: side(was), after: side(now) };
+      record === null ? null : kind === 'text' ? readableValue(field, record[field], { ...was, ...now, ...record }, lang, catalog) : ((record[field] as number | boolean | null | undefined) ?? null);
+    return { field, kind, before: side(was), after: side(now) };
   });
 }
 

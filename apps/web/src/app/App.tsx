@@ -28,7 +28,12 @@ export function App() {
   }, [lang]);
   useEffect(placeToastsAwayFromTaps, []);
   const { t } = useTranslation('shell');
-  const locale = useMemo(() => withAppTexts(antdLocale, { noMore: t('empty.noMore'), confirm: t('actions.confirm'), cancel: t('actions.cancel') }), [antdLocale, t]);
+  const locale = useMemo(() => withAppTexts(antdLocale, {
+        noMore: t('empty.noMore'),
+        confirm: t('actions.confirm'),
+        cancel: t('actions.cancel'),
+        pull: { pulling: t('pull.pulling'), canRelease: t('pull.canRelease'), complete: t('pull.complete') },
+      }), [antdLocale, t]);
   // Dialog.confirm and the other imperative dialogs render outside this tree: they read the default config, so it follows the language too.
   useEffect(() => setDefaultConfig({ locale }), [locale]);
 

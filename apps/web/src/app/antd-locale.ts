@@ -25,18 +25,28 @@ export async function loadAntdLocale(language: Language): Promise<AntdLocale> {
 
 export const defaultAntdLocale = enUS;
 
+/** The app's words that stand in for antd-mobile's own. */
+export interface AppTexts {
+  noMore: string;
+  confirm: string;
+  cancel: string;
+  pull: { pulling: string; canRelease: string; complete: string };
+}
+
 /**
  * antd-mobile's texts with the app's own where antd's translation is wrong or
  * too casual: the end of an infinite list reads "Non, plus maintenant." ("no,
  * not any more") in its French and "Hết rồi bạn ơi" ("that's all, buddy") in
- * its Vietnamese, and a confirmation's button reads "Activer" ("turn on") in
- * its French. The app's "no more data", "Confirm" and "Cancel" of each
- * language stand there, the words of the app's own dialogs.
+ * its Vietnamese, a confirmation's button reads "Activer" ("turn on") and
+ * pull-to-refresh "Rafraîchir la liste déroulante" ("refresh the drop-down
+ * list") in its French. The app's "no more data", "Confirm", "Cancel" and
+ * pull-to-refresh words of each language stand there.
  */
-export function withAppTexts(locale: AntdLocale, texts: { noMore: string; confirm: string; cancel: string }): AntdLocale {
+export function withAppTexts(locale: AntdLocale, texts: AppTexts): AntdLocale {
   return {
     ...locale,
     common: { ...locale.common, confirm: texts.confirm, cancel: texts.cancel },
     InfiniteScroll: { ...locale.InfiniteScroll, noMore: texts.noMore },
+    PullToRefresh: { ...locale.PullToRefresh, ...texts.pull },
   };
 }

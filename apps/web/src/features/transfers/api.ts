@@ -3,6 +3,7 @@ import { queryClient } from '../../shared/api/queries.ts';
 import { api } from '../../shared/api/request.ts';
 import type { Page } from '../../shared/api/page.ts';
 import type { WalletAccount } from '../../shared/api/wallet.ts';
+import { refreshBalances } from '../../shared/realtime/index.ts';
 import { useSession } from '../../shared/session.ts';
 
 export interface AccountRef {
@@ -159,8 +160,9 @@ export interface CoinDetail {
 
 const WALLET_KEY = 'wallet';
 
-/** After money moved: every balance, bill and history on screen is stale. */
+/** After money moved: every balance, bill and history on screen is stale, and so are the balances other pages keep (the options and futures tickets). */
 async function refreshFunds(): Promise<void> {
+  refreshBalances();
   await Promise.all(
     [[WALLET_KEY], ['funds']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );

@@ -1,7 +1,7 @@
-import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { queryClient } from '../api/queries.ts';
-import { sessionStore, useSession } from '../session.ts';
+import { sessionStore } from '../session.ts';
 import { type ChannelListener, RealtimeSocket, socketUrl } from './socket.ts';
 
 /**
@@ -68,15 +68,40 @@ export function useChannel<T>(channel: string | null, handler: (data: T, snapsho
   }, [channel]);
 }
 
+/** The queries that show the user's balances (see useRefetchOnBalances), by their key. */
+const balanceQueries = new Map<string, QueryKey>();
+
 /**
- * Refetches a query that shows the user's balances whenever the server says
- * they changed (`balances`), whichever page or tab moved them: an order, a
- * transfer, a settlement.
+ * Money moved: every query that shows a balance is stale. The ones on screen
+ * fetch again at once, the others when their page is shown again (a page
+ * left for the transfer form and returned to with Back).
+ */
+export function refreshBalances(): void {
+  for (const queryKey of balanceQueries.values()) void queryClient.invalidateQueries({ queryKey });
+}
+
+// Followed for as long as someone is signed in, not only while a page that shows a balance is mounted: a frame that arrives meanwhile still marks the cached balances stale.
+let stopFollowingBalances: (() => void) | null = null;
+function followBalancesWhileSignedIn(): void {
+  const signedIn = sessionStore.get().token !== null;
+  if (signedIn && !stopFollowingBalances) stopFollowingBalances = realtime.listen('balances', refreshBalances);
+  if (!signedIn && stopFollowingBalances) {
+    stopFollowingBalances();
+    stopFollowingBalances = null;
+  }
+}
+followBalancesWhileSignedIn();
+sessionStore.subscribe(followBalancesWhileSignedIn);
+realtime.onReconnect(refreshBalances);
+
+/**
+ * Marks a query as one that shows the user's balances: it is fetched again
+ * whenever the server says they changed (`balances`), whichever page or tab
+ * moved them (an order, a transfer, a settlement), and after the user's own
+ * transfers (refreshBalances).
  */
 export function useRefetchOnBalances(queryKey: QueryKey): void {
-  const { token } = useSession();
-  const client = useQueryClient();
-  useChannel(token ? 'balances' : null, () => void client.invalidateQueries({ queryKey }));
+  balanceQueries.set(JSON.stringify(queryKey), queryKey);
 }
 
 /**

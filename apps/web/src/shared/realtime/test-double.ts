@@ -45,10 +45,13 @@ export function sharedListener(channel: string, listener: ChannelListener): () =
 
 export function refreshOnReconnect(): void {}
 
+/** The rendering client's query is fetched again on a `balances` frame, as the real module does through the app's one client. */
 export function useRefetchOnBalances(queryKey: QueryKey): void {
   const client = useQueryClient();
   useChannel('balances', () => void client.invalidateQueries({ queryKey }));
 }
+
+export function refreshBalances(): void {}
 
 export function useLiveStale(channel: string | null): boolean {
   return useSyncExternalStore(realtime.subscribe, () => channel !== null && staleChannels.has(channel));
