@@ -375,6 +375,27 @@ describe('a resale reviewed in the console', () => {
     expect((await messages(seller)).list.map((message) => message.kind)).toContain('sold');
   });
 
+  it("resells an unopened box with its series' lowest royalty, whatever the box holds, and previews the same", async () => {
+    const seller = await funded();
+    const boxCode = ((await call('/bind_box/buyNFT', { code: 'OBB01' }, seller)).message as { code: string }).code;
+    const { lowest, highest } = server.built.ctx.sqlite
+      .prepare(
+        'SELECT MIN(c.royalty_rate) AS lowest, MAX(c.royalty_rate) AS highest FROM nft_artworks a JOIN nft_collections c ON c.id = a.collection_id JOIN nft_blind_series s ON s.id = a.series_id WHERE s.code = ?',
+      )
+      .get('OBB01') as { lowest: number; highest: number };
+    // The series mixes collections: a royalty that followed the artwork inside would tell the seller what it is.
+    expect(highest).toBeGreaterThan(lowest);
+    const mine = (await server.get<{ boxes: { code: string; royalty_millionths: number; fee_millionths: number }[] }>('/bind_box/getMyNFTs', {}, { token: seller.token })).message;
+    expect(mine.boxes.find((box) => box.code === boxCode)).toMatchObject({ royalty_millionths: lowest, fee_millionths: 25_000 });
+
+    const now = server.built.ctx.now();
+    const listingId = ((await call('/bind_box/resellNFT', { code: boxCode, mode: 1, price: '100', start_time: now, end_time: now + 48 * HOUR }, seller)).message as { id: number }).id;
+    expect((await admin.post(`/queues/nft-listings/${listingId}/approve`, {})).type).toBe('ok');
+    const royalties = systemBalance('royalties');
+    expect((await call('/bind_box/buyNFT', { code: boxCode }, await funded())).type).toBe('ok');
+    expect(systemBalance('royalties') - royalties).toBe(100 * lowest);
+  });
+
   it('rejects a listing with a reason; the item stays with its owner and can be listed again', async () => {
     const seller = await funded();
     expect((await call('/bind_box/buyNFT', { code: 'OBN0013' }, seller)).type).toBe('ok');

@@ -343,10 +343,21 @@ export function createNftService(ctx: AppContext, terms: NftTerms) {
     return { lines, fee: split.fee, royalty: split.royalty };
   }
 
+  const collectionRoyalty = (collectionId: number) => db.select().from(nftCollections).where(eq(nftCollections.id, collectionId)).get()?.royaltyRate ?? 0;
+
+  /**
+   * An unopened box's royalty is its series' lowest: one that followed the
+   * artwork inside would tell the seller (in the preview, or from the amount
+   * booked) which collection the box holds before they open it.
+   */
+  function seriesRoyaltyRate(seriesId: number): number {
+    const members = db.select({ collectionId: nftArtworks.collectionId }).from(nftArtworks).where(eq(nftArtworks.seriesId, seriesId)).all();
+    return Math.min(...members.map((member) => collectionRoyalty(member.collectionId)));
+  }
+
   function royaltyRateOf(listing: Listing): number {
-    const artworkId = listing.itemType === 'artwork' ? listing.itemId : (db.select().from(nftBlindBoxes).where(eq(nftBlindBoxes.id, listing.itemId)).get() as Box).artworkId;
-    const artwork = db.select().from(nftArtworks).where(eq(nftArtworks.id, artworkId)).get() as Artwork;
-    return (db.select().from(nftCollections).where(eq(nftCollections.id, artwork.collectionId)).get()?.royaltyRate ?? 0);
+    if (listing.itemType === 'box') return seriesRoyaltyRate((db.select().from(nftBlindBoxes).where(eq(nftBlindBoxes.id, listing.itemId)).get() as Box).seriesId);
+    return collectionRoyalty((db.select().from(nftArtworks).where(eq(nftArtworks.id, listing.itemId)).get() as Artwork).collectionId);
   }
 
   function transferItem(tx: Db, listing: Listing, buyerId: number): void {
@@ -665,8 +676,8 @@ export function createNftService(ctx: AppContext, terms: NftTerms) {
     return rows.map((row) => ({ id: row.id, bidder: maskedBidder(row.userId), price: money(row.price), currency: currency.symbol, time: row.createdAt, end_time: row.endAt }));
   }
 
-  /** Bidders are shown by a stable pseudonym, never their account. */
-  const maskedBidder = (userId: number) => `bidder-${((userId * 2_654_435_761) % 1_000_000).toString().padStart(6, '0')}`;
+  /** Bidders are shown by a stable six-digit pseudonym, never their account; the app writes "Bidder 435761" in the reader's language. */
+  const maskedBidder = (userId: number) => ((userId * 2_654_435_761) % 1_000_000).toString().padStart(6, '0');
 
   function myBids(userId: number, page: number, limit: number, lang: string) {
     const window = pageWindow(page, limit);
@@ -760,7 +771,24 @@ export function createNftService(ctx: AppContext, terms: NftTerms) {
       boxes: boxes.map((box) => {
         const series = seriesRows.find((row) => row.id === box.seriesId) as Series;
         const listing = db.select().from(nftListings).where(and(eq(nftListings.itemType, 'box'), eq(nftListings.itemId, box.id), inArray(nftListings.status, [...LIVE_STATUSES]))).get();
-        return { code: box.code, series: series.code, title: localized(series.title, lang), cover: series.cover, box_number: box.boxNumber, opened: box.openedAt !== null, opened_at: box.openedAt, artwork_id: box.openedAt === null ? null : box.artworkId, listed: listing !== undefined, commitment: series.commitment };
+        const royaltyRate = seriesRoyaltyRate(series.id);
+        return {
+          code: box.code,
+          series: series.code,
+          title: localized(series.title, lang),
+          cover: series.cover,
+          box_number: box.boxNumber,
+          opened: box.openedAt !== null,
+          opened_at: box.openedAt,
+          artwork_id: box.openedAt === null ? null : box.artworkId,
+          listed: listing !== undefined,
+          commitment: series.commitment,
+          // What a resale of the box books, for the preview: the same fee as an artwork's, the series' royalty.
+          fee_rate: millionthsToPercent(terms.feeRate),
+          fee_millionths: terms.feeRate,
+          royalty_rate: millionthsToPercent(royaltyRate),
+          royalty_millionths: royaltyRate,
+        };
       }),
       listings: listings.map((listing) => ({ id: listing.id, code: listing.code, sale_mode: listing.mode === 'auction' ? 2 : 1, price: money(listing.price), increase: money(listing.increase), start_time: listing.startAt, end_time: listing.endAt, status: listing.status, state: listingState(listing), reason: presentRejectReason('nftListings', isLanguage(lang) ? lang : 'en', listing.reason), sold_price: money(listing.soldPrice), fee: money(listing.fee), royalty: money(listing.royalty), item: itemSummary(listing, lang) })),
       purchases: db

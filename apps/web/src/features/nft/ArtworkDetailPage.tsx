@@ -129,7 +129,7 @@ function BidHistory({ artwork }: { artwork: Artwork }) {
       {(log.data ?? []).map((entry) => (
         <div key={entry.id} className="nft-list-row">
           <span className="nft-list-row__main">
-            {entry.bidder}
+            {t('auction.bidder', { id: entry.bidder })}
             <small>{formatDateTime(entry.time)}</small>
           </span>
           <strong>

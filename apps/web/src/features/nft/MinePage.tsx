@@ -8,6 +8,14 @@ import { type NftMessage, nftPaths, useMessages, useMyBids, useNeedPay, usePayOr
 import { Countdown } from './parts.tsx';
 import './nft.css';
 
+/** The amounts a message carries, as the server stores them ("105.000000"). */
+const AMOUNT_PARAMS = new Set(['price', 'margin']);
+
+/** A message's values with its amounts written as the app writes amounts in the reader's language ("105,00"). */
+function readableParams(params: NftMessage['params']): NftMessage['params'] {
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, AMOUNT_PARAMS.has(name) && typeof value === 'string' ? formatSignificant(value) : value]));
+}
+
 function MessageRow({ message }: { message: NftMessage }) {
   const { t } = useTranslation('nft');
   const read = useReadMessage();
@@ -20,7 +28,7 @@ function MessageRow({ message }: { message: NftMessage }) {
       data-testid={`nft-message-${message.kind}`}
     >
       <span className={`nft-list-row__main${message.read ? '' : ' nft-unread'}`}>
-        {t(`messages.${message.kind}`, { code: message.code, ...message.params })}
+        {t(`messages.${message.kind}`, { code: message.code, ...readableParams(message.params) })}
         <small>
           {formatDateTime(message.time)} · {message.read ? t('messages.read') : t('messages.unread')}
         </small>

@@ -1,3 +1,4 @@
+import { verifyBlindBoxes } from '@openbourse/core';
 import { Button, Dialog, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -10,6 +11,40 @@ import { price, StateTag } from './parts.tsx';
 import { formatDecimal } from '../../shared/format.ts';
 import './nft.css';
 import { confirmOnce } from '../../shared/ui/confirm.ts';
+
+/**
+ * A revealed series, checked in the browser with the core functions the
+ * server drew the boxes with: the seed hashes to the commitment published
+ * before the sale, and every opened box holds the artwork its place in the
+ * seed's order gives. The recipe says how to check it without this page.
+ */
+function SeriesProof({ series, seed }: { series: BlindSeries; seed: string }) {
+  const { t } = useTranslation('nft');
+  const verdict = verifyBlindBoxes(
+    { commitment: series.commitment, artworkIds: series.possible.map((artwork) => artwork.id) },
+    seed,
+    series.opened.map((box) => ({ boxNumber: box.box_number, artworkId: box.artwork_id })),
+  );
+  const titles = new Map(series.possible.map((artwork) => [artwork.id, artwork.title]));
+  return (
+    <>
+      <p className="nft-muted">{t('blind.seed')}</p>
+      <p className="nft-hash" data-testid="nft-seed">
+        {seed}
+      </p>
+      <p className={`nft-proof nft-proof--${verdict.valid ? 'verified' : 'mismatch'}`} data-testid="nft-series-proof" data-valid={verdict.valid}>
+        {t(verdict.valid ? 'blind.proofVerified' : 'blind.proofMismatch')}
+      </p>
+      {series.opened.length > 0 ? (
+        <>
+          <p className="nft-muted">{t('blind.boxes')}</p>
+          <Facts facts={series.opened.map((box) => ({ label: `${t('blind.box', { number: box.box_number })} · ${box.code}`, value: titles.get(box.artwork_id) ?? `#${box.artwork_id}`, testId: `nft-opened-${box.box_number}` }))} />
+        </>
+      ) : null}
+      <p className="nft-muted">{t('blind.recipe')}</p>
+    </>
+  );
+}
 
 function SeriesCard({ series }: { series: BlindSeries }) {
   const { t } = useTranslation('nft');
@@ -44,12 +79,7 @@ function SeriesCard({ series }: { series: BlindSeries }) {
       <p className="nft-hash" data-testid="nft-commitment">
         {series.commitment}
       </p>
-      {series.seed ? (
-        <>
-          <p className="nft-muted">{t('blind.seed')}</p>
-          <p className="nft-hash">{series.seed}</p>
-        </>
-      ) : null}
+      {series.seed ? <SeriesProof series={series} seed={series.seed} /> : null}
       {token && series.state === 'on_sale' ? (
         <Button block color="primary" loading={buy.isPending} onClick={() => void buyBox().catch(() => undefined)} data-testid={`nft-buy-box-${series.code}`}>
           {t('blind.buy')}

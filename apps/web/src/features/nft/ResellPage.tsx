@@ -33,12 +33,19 @@ export default function ResellPage() {
   const code = params.get('code') ?? '';
   const mine = useMyNfts();
   const artwork = mine.data?.artworks.find((item) => item.code === code);
+  const box = mine.data?.boxes.find((item) => item.code === code);
+  // The rates the server books for this item: an artwork's collection royalty, or a box's series royalty.
+  const rates = artwork
+    ? { fee: artwork.fee_rate, feeMillionths: artwork.fee_millionths, royalty: artwork.collection?.royalty_rate ?? '0', royaltyMillionths: artwork.collection?.royalty_millionths ?? 0 }
+    : box
+      ? { fee: box.fee_rate, feeMillionths: box.fee_millionths, royalty: box.royalty_rate, royaltyMillionths: box.royalty_millionths }
+      : null;
   const [mode, setMode] = useState<1 | 2>(1);
   const [price, setPrice] = useState('');
   const [increase, setIncrease] = useState('');
   const [hours, setHours] = useState(72);
   const resell = useResell();
-  const split = price ? preview(price, artwork?.fee_millionths ?? 25_000, artwork?.collection?.royalty_millionths ?? 0) : null;
+  const split = price && rates ? preview(price, rates.feeMillionths, rates.royaltyMillionths) : null;
   const submit = () => {
     const now = Date.now();
     resell
@@ -53,7 +60,7 @@ export default function ResellPage() {
     <>
       <PageHeader title={t('resell.title')} fallback={nftPaths.myNft} />
       <div className="nft-page" data-testid="nft-resell-page">
-        <p className="nft-muted">{artwork?.title ?? code}</p>
+        <p className="nft-muted">{artwork?.title ?? box?.title ?? code}</p>
         <Selector
           style={{ marginTop: 10 }}
           options={[
@@ -76,8 +83,8 @@ export default function ResellPage() {
           <div className="nft-box" data-testid="nft-resell-preview">
             <Facts
               facts={[
-                { label: t('resell.fee', { rate: artwork?.fee_rate ?? '' }), value: formatSignificant(split.fee) },
-                { label: t('resell.royalty', { rate: artwork?.collection?.royalty_rate ?? '0' }), value: formatSignificant(split.royalty) },
+                { label: t('resell.fee', { rate: rates?.fee }), value: formatSignificant(split.fee) },
+                { label: t('resell.royalty', { rate: rates?.royalty }), value: formatSignificant(split.royalty) },
                 { label: t('resell.youReceive'), value: `${formatSignificant(split.seller)} USDT`, strong: true },
               ]}
             />

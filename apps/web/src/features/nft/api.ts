@@ -96,6 +96,7 @@ export interface BlindSeries {
 
 export interface Bid {
   id: number;
+  /** A stable six-digit pseudonym, never the account. */
   bidder: string;
   price: string;
   currency: string;
@@ -111,7 +112,22 @@ export interface ItemSummary {
 
 export interface MyNfts {
   artworks: Artwork[];
-  boxes: { code: string; series: string; title: string; cover: string; box_number: number; opened: boolean; artwork_id: number | null; listed: boolean; commitment: string }[];
+  boxes: {
+    code: string;
+    series: string;
+    title: string;
+    cover: string;
+    box_number: number;
+    opened: boolean;
+    artwork_id: number | null;
+    listed: boolean;
+    commitment: string;
+    /** What reselling the box books: the platform fee, and the series' royalty (its lowest, whatever the box holds). */
+    fee_rate: string;
+    fee_millionths: number;
+    royalty_rate: string;
+    royalty_millionths: number;
+  }[];
   listings: { id: number; code: string; sale_mode: 1 | 2; price: string; status: string; state: 'in_review' | 'reselling' | 'sold' | 'relist'; reason: string | null; sold_price: string | null; royalty: string | null; fee: string | null; item: ItemSummary }[];
   purchases: { id: number; code: string; price: string; sold_at: number; item: ItemSummary }[];
 }
