@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount, formatChangePercent, formatCompactNumber, formatDecimal, formatSignificant, plainDecimal } from './format.ts';
 import { changeLanguage, initI18n } from './i18n/index.ts';
+import { formatCalendarDay } from './time.ts';
 import { formatQuantity, typedDecimal } from './trading/numbers.ts';
 
 describe('number display', () => {
@@ -49,6 +50,16 @@ describe('numbers in the language the app shows', () => {
       expect(formatCompactNumber('18123')).toBe('18,1K');
       expect(formatQuantity('0.5', 4)).toBe('0,5000');
     }
+  });
+
+  it("writes a server's calendar day in the language's date order and calendar, the same day wherever the reader is", async () => {
+    await changeLanguage('th');
+    expect(formatCalendarDay('2026-12-04')).toBe('04/12/2569');
+    await changeLanguage('jp');
+    expect(formatCalendarDay('2026-12-04')).toBe('2026/12/04');
+    await changeLanguage('en');
+    expect(formatCalendarDay('2026-12-04')).toBe('12/04/2026');
+    expect(formatCalendarDay('soon')).toBe('soon');
   });
 
   it('groups French with a narrow no-break space, so a number never wraps, and reads back what a field shows', async () => {

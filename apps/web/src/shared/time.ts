@@ -23,6 +23,17 @@ export function formatDate(timestampMs: number): string {
 }
 
 /**
+ * A calendar day the server names as YYYY-MM-DD (a day's rate, a maturity
+ * date), in the language's date order and calendar, the same as formatDate
+ * writes: it is that day wherever the reader is, so it is read in UTC.
+ */
+export function formatCalendarDay(day: string): string {
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(midnight)) return day;
+  return new Intl.DateTimeFormat(currentLocale(), { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }).format(midnight);
+}
+
+/**
  * The one way the app writes a moment: when a market opens (the closed-market
  * banner and toast), when an order was placed or filled. In the device's time
  * zone, named, so an exchange's opening time is never ambiguous; the

@@ -2,7 +2,8 @@ import { ErrorBlock, Skeleton, Tabs } from 'antd-mobile';
 import { FileOutline, QuestionCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { formatDecimal, formatSignificant } from '../../shared/format.ts';
+import { formatAmount, formatDecimal, formatSignificant } from '../../shared/format.ts';
+import { formatCalendarDay } from '../../shared/time.ts';
 import { useSession } from '../../shared/session.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { HeaderLink, PageHeader } from '../../shared/ui/PageHeader.tsx';
@@ -24,13 +25,13 @@ function ProductRow({ product }: { product: DualProduct }) {
           <span className="dual-product__label">{t('fields.linkedPrice')}</span>
         </div>
         <div className="dual-product__col dual-product__col--end">
-          <span className="dual-product__value">{product.maturity_date}</span>
+          <span className="dual-product__value">{formatCalendarDay(product.maturity_date)}</span>
           <span className="dual-product__label">{t('fields.daysShort', { count: product.days })}</span>
         </div>
       </div>
       <div className="dual-product__foot">
         <span>{t('fields.perShare', { amount: formatSignificant(product.share_amount), currency: product.invest_currency })}</span>
-        <span>{t('fields.remaining', { number: product.remaining_shares })}</span>
+        <span>{t('fields.remaining', { number: formatAmount(product.remaining_shares, 0) })}</span>
       </div>
       <div className="meter">
         <div className="meter__fill" style={{ width: `${product.progress}%` }} />

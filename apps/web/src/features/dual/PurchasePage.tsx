@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../shared/api/request.ts';
-import { formatDecimal, formatSignificant } from '../../shared/format.ts';
+import { formatAmount, formatDecimal, formatSignificant } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
@@ -125,7 +125,7 @@ export default function PurchasePage() {
                   { label: t('fields.feedPrice'), value: data.feed_price ? `${formatDecimal(data.feed_price)} USDT` : '--', testId: 'dual-feed-price' },
                   { label: t('fields.days'), value: t('fields.daysShort', { count: data.days }) },
                   { label: t('fields.settlesAt'), value: formatDateTime(data.maturity_at) },
-                  { label: t('fields.remainingShares'), value: `${data.remaining_shares} / ${data.total_shares}` },
+                  { label: t('fields.remainingShares'), value: `${formatAmount(data.remaining_shares, 0)} / ${formatAmount(data.total_shares, 0)}` },
                   { label: t('fields.saleEnd'), value: formatDateTime(data.sale_end) },
                 ]}
               />

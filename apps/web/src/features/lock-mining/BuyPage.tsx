@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../shared/api/request.ts';
 import { formatDecimal, formatSignificant, plainDecimal } from '../../shared/format.ts';
-import { formatDateTime } from '../../shared/time.ts';
+import { formatCalendarDay, formatDateTime } from '../../shared/time.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
@@ -127,7 +127,7 @@ function Commitments({ product }: { product: LockProduct }) {
         {product.commitments.map((entry) => (
           <li key={entry.day} className="lock-hashes__item" data-testid={`lock-commitment-${entry.day}`}>
             <span className="lock-hashes__day">
-              {entry.day} · {formatDecimal(millionthsToPercent(entry.min_rate_millionths))}% – {formatDecimal(millionthsToPercent(entry.max_rate_millionths))}%
+              {formatCalendarDay(entry.day)} · {formatDecimal(millionthsToPercent(entry.min_rate_millionths))}% – {formatDecimal(millionthsToPercent(entry.max_rate_millionths))}%
             </span>
             <code className="lock-hashes__hash">{entry.commitment}</code>
           </li>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../shared/api/request.ts';
 import { formatDecimal, formatSignificant } from '../../shared/format.ts';
-import { formatDateTime } from '../../shared/time.ts';
+import { formatCalendarDay, formatDateTime } from '../../shared/time.ts';
 import { Facts, Section } from '../../shared/ui/Facts.tsx';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
@@ -138,7 +138,7 @@ function DayRow({ day, currency }: { day: LockDay; currency: string }) {
   return (
     <li className="lock-day" data-testid={`lock-day-${day.day}`}>
       <button type="button" className="lock-day__head" onClick={() => setOpen(!open)} aria-expanded={open}>
-        <span className="lock-day__title">{t('order.day', { day: day.day, date: day.rate_day })}</span>
+        <span className="lock-day__title">{t('order.day', { day: day.day, date: formatCalendarDay(day.rate_day) })}</span>
         <span className="lock-day__rate">{day.rate === null ? t('order.rateSealed') : `${formatDecimal(day.rate)}%`}</span>
         <span className="lock-day__amount">{day.amount === null ? '--' : `+${formatSignificant(day.amount)} ${currency}`}</span>
         <span className={`lock-day__proof lock-day__proof--${proof}`} data-testid={`lock-day-proof-${day.day}`}>
