@@ -115,7 +115,7 @@ describe('the notification centre', () => {
     expect(opened.type).toBe('ok');
     await feed(opened.message.liquidation_price);
     const liquidated = async (lang: string) => personal((await list(user.token, lang)).message).find((notice) => notice.kind === 'futures.liquidated');
-    expect(await liquidated('en')).toMatchObject({ title: 'Trading', content: expect.stringMatching(/^Your position on BTC\/USDT was liquidated with a profit or loss of -\d+\.\d{6} USDT\.$/), link: '/pages/transaction/contract_order' });
+    expect(await liquidated('en')).toMatchObject({ title: 'Trading', content: expect.stringMatching(/^Your position on BTC\/USDT was liquidated with a profit or loss of -[\d,]+\.\d{2,6} USDT\.$/), link: '/pages/transaction/contract_order' });
     expect((await liquidated('spa'))?.content).toMatch(/^Tu posición en BTC\/USDT/);
   });
 
@@ -137,7 +137,7 @@ describe('the notification centre', () => {
     expect(english.find((notice) => notice.kind === 'lock_mining.yield_paid')?.link).toBe('/pages/lockming/order?id=1');
     // A follower reads whose position was copied, at which tick, and the profit share the close paid.
     expect(english.find((notice) => notice.kind === 'copy.position_opened')?.content).toBe("Copied Alpha's BTC/USDT position: 2 lots opened at tick #4711.");
-    expect(english.find((notice) => notice.kind === 'copy.position_closed')?.content).toBe('A copied position on BTC/USDT was closed with a profit or loss of -3.2 USDT; profit share paid to Alpha: 0.5 USDT.');
+    expect(english.find((notice) => notice.kind === 'copy.position_closed')?.content).toBe('A copied position on BTC/USDT was closed with a profit or loss of -3.20 USDT; profit share paid to Alpha: 0.50 USDT.');
     expect(english.find((notice) => notice.kind === 'spot.order_filled')?.content).toBe('Your buy order for 0.0005 BTC on BTC/USDT was filled at an average price of 96,411.50 USDT.');
   });
 

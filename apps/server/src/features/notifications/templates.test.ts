@@ -12,6 +12,14 @@ describe('notification values as the reader sees them', () => {
     expect(localizedParams('fra', 'nft.sold', { code: 'OBN0001', price: '100.000000', currency: 'USDT' }).price).toBe('100,00');
   });
 
+  it("writes a copy's result, the trader's share, an NFT margin and trigger prices the same way, a loss with its sign", () => {
+    const closed = localizedParams('fra', 'copy.position_closed', { symbol: 'BTC/USDT', pnl: '0.316550', share: '0.031655', trader: 'Trend BTC' });
+    expect(closed).toMatchObject({ pnl: '0,31655', share: '0,031655', trader: 'Trend BTC' });
+    expect(localizedParams('en', 'futures.closed', { pnl: '-0.966250' }).pnl).toBe('-0.96625');
+    expect(localizedParams('en', 'nft.margin_paid', { margin: '20.000000' }).margin).toBe('20.00');
+    expect(localizedParams('en', 'spot.stop_triggered', { trigger_price: '95000.00', tick_price: '94998.50' })).toEqual({ trigger_price: '95,000.00', tick_price: '94,998.50' });
+  });
+
   it('keeps every significant digit of a small amount and leaves non-amount values alone', () => {
     expect(localizedParams('en', 'spot.order_filled', { fee: '0.00096200', order_id: '12345', symbol: 'BTC/USDT' })).toEqual({ fee: '0.000962', order_id: '12345', symbol: 'BTC/USDT' });
   });

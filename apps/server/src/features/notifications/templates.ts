@@ -37,8 +37,8 @@ export function notificationText(language: Language, key: string, params: Record
   return translator.exists(key, { lng: language }) ? (t(key, params) as string) : (t('unknown') as string);
 }
 
-/** Event values that are amounts of money, stored as the ledger's decimal string ('1000.000000'). */
-const AMOUNT_PARAMS = new Set(['amount', 'amount_in', 'amount_out', 'fee', 'penalty', 'refunded', 'payout', 'paid', 'held', 'allocated', 'quantity', 'average_price', 'price']);
+/** Event values that are amounts of money or prices, stored as the ledger's decimal string ('1000.000000', '-0.966250'). */
+const AMOUNT_PARAMS = new Set(['amount', 'amount_in', 'amount_out', 'fee', 'penalty', 'refunded', 'payout', 'paid', 'held', 'allocated', 'quantity', 'average_price', 'price', 'margin', 'pnl', 'share', 'tick_price', 'trigger_price']);
 const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** The review gate whose listed refusal reasons a rejection kind's `reason_code` names. */

@@ -46,4 +46,14 @@ describe('MyCopiesPage', () => {
     setStale(['tickers'], false);
     expect(card.getAttribute('data-stale')).toBe('false');
   });
+
+  it("says a copy closed by its trader was the trader's close, and a copy the user kept and closed was closed by hand", async () => {
+    const close = { reason: 'manual', tick: { id: 300, time: 1795440500000, price: '96500.00' }, close_price: '96500.00', pnl: '7.50', closed_at: 1795440500000 };
+    const byTrader: CopiedPosition = { ...POSITION, id: 8, status: 'closed', close };
+    const keptAndClosed: CopiedPosition = { ...POSITION, id: 9, status: 'closed', linked: false, close };
+    stubApi({ '/follow/my': { ...MINE, current: [], history: [byTrader, keptAndClosed], history_total: 2 }, '/currency/quotation_new': [] });
+    renderAt(<MyCopiesPage />);
+    expect((await screen.findByTestId('copy-past-reason-8')).textContent).toContain('交易员平仓');
+    expect(screen.getByTestId('copy-past-reason-9').textContent).toContain('手动平仓');
+  });
 });

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { Button, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -123,6 +124,13 @@ function CurrentCopy({ position, feedPrice: liveFeedPrice }: { position: CopiedP
   );
 }
 
+/** The reasons a linked copy closes with when its trader closed: the trader's own, said as theirs ("Closed by the trader", not "Closed by hand"). */
+const TRADER_REASONS = new Set(['manual', 'batch', 'take_profit', 'stop_loss']);
+
+function closeReasonText(t: TFunction<'copy'>, linked: boolean, reason: string): string {
+  return linked && TRADER_REASONS.has(reason) ? t(`traderReason.${reason}`) : t(`reason.${reason}`, { defaultValue: reason });
+}
+
 function PastCopy({ position }: { position: CopiedPosition }) {
   const { t } = useTranslation('copy');
   const close = position.close;
@@ -139,7 +147,7 @@ function PastCopy({ position }: { position: CopiedPosition }) {
           facts={[
             { label: t('field.profit'), value: <Money value={close.pnl} />, strong: true },
             { label: t('field.profitShare'), value: formatSignificant(position.profit_share) },
-            { label: t('field.closeReason'), value: t(`reason.${close.reason}`, { defaultValue: close.reason }) },
+            { label: t('field.closeReason'), value: closeReasonText(t, position.linked, close.reason), testId: `copy-past-reason-${position.id}` },
             {
               label: t('field.closeTick'),
               value: close.tick ? t('field.tickValue', { id: close.tick.id, price: formatDecimal(close.tick.price), time: formatDateTime(close.tick.time) }) : formatDecimal(close.close_price),
