@@ -101,10 +101,14 @@ export function dismissReports(ctx: AppContext, messageId: number, reviewer: Rev
   });
 }
 
-/** Silences the message's author in every room for `hours` (0 lifts a mute). Audited. */
+/**
+ * Silences the message's author in every room for `hours` (0 lifts a mute).
+ * Audited, and told to the author: the notice reaches an open room at once,
+ * which then shows the mute instead of letting them type into it.
+ */
 export function muteAuthor(ctx: AppContext, messageId: number, hours: number, reviewer: Reviewer): { user_id: number; muted_until: number | null } {
   const now = ctx.now();
-  return ctx.db.transaction((tx) => {
+  const muted = ctx.db.transaction((tx) => {
     const message = findRoomMessage(ctx, messageId);
     const before = mutedUntil(ctx, message.userId);
     const until = hours > 0 ? now + hours * 3_600_000 : null;
@@ -117,4 +121,7 @@ export function muteAuthor(ctx: AppContext, messageId: number, hours: number, re
     writeAudit(ctx.db, { ...reviewer, action: until === null ? 'chatroom.unmute' : 'chatroom.mute', targetType: 'user', targetId: message.userId, before: { muted_until: before }, after: { muted_until: until, message_id: messageId } }, now);
     return { user_id: message.userId, muted_until: until };
   });
+  const kind = muted.muted_until === null ? 'account.chat_unmuted' : 'account.chat_muted';
+  ctx.bus.emit('user', { userId: muted.user_id, kind, refType: 'user', refId: muted.user_id, params: muted.muted_until === null ? {} : { hours }, time: now });
+  return muted;
 }

@@ -31,8 +31,9 @@ void translator.init({
 
 const fixed = new Map<Language, TFunction>();
 
+/** A moment in a message, written as the app writes moments (its formatDateTime): the language's date order in digits, a 24-hour clock, the zone named. */
 function formatMoment(language: Language, time: number, timeZone: string): string {
-  return new Intl.DateTimeFormat(localeOf(language), { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(time);
+  return new Intl.DateTimeFormat(localeOf(language), { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone, timeZoneName: 'short' }).format(time);
 }
 
 export function translate(language: Language, key: string, params?: MessageParams): string {

@@ -127,6 +127,9 @@ describe('chat room', () => {
     expect(muted.type).toBe('error');
     expect(muted.message).toMatch(/You cannot post in the chat room until/);
     expect((await server.get<{ muted_until: number | null }>('/chatroom/messages', {}, { token: author.token })).message.muted_until).toBeTypeOf('number');
+    // The author is told, in their notification centre (and so live, in an open room).
+    const notices = await server.get<{ list: { kind: string; content: string }[] }>('/notice/list', { limit: 20 }, { token: author.token, lang: 'en' });
+    expect(notices.message.list.find((notice) => notice.kind === 'account.chat_muted')?.content).toBe('Customer service muted you in the chat room for 2 hours.');
     server.advance(2 * 3_600_000 + 1);
     expect((await server.post('/chatroom/send', { content: 'back again' }, { token: author.token, lang: 'en' })).type).toBe('ok');
     // The console session ran idle meanwhile.

@@ -3,7 +3,7 @@
  * from the emit sites: exchange/exchange.ts, futures/service.ts, options/service.ts, nft/service.ts,
  * platform/nft-listing-review.ts, exchange/conditional-orders.ts,
  * copy-trading/service.ts, platform/trader-application-review.ts,
- * payout-methods/routes.ts, security/routes.ts, security/two-factor.ts). The test
+ * payout-methods/routes.ts, security/routes.ts, security/two-factor.ts, platform/chat-room.ts). The test
  * checks every text of these kinds uses only these values, in every language.
  * Kinds built at run time (`nft.${kind}`, `spot.${kind}_triggered`) are here
  * too; kinds written out in the source are also found by the test itself.
@@ -55,6 +55,8 @@ export const EMITTED_PARAMS: Record<string, readonly string[]> = {
   'copy.self_holding': ['symbol', 'trader'],
   'withdrawal.address_added': ['currency', 'chain', 'address', 'name'],
   'account.phone_linked': ['phone'],
+  'account.chat_muted': ['hours'],
+  'account.chat_unmuted': [],
   // The code itself never goes into the notice.
   'account.anti_phishing_set': [],
   'account.fund_password_set': [],

@@ -54,6 +54,8 @@ export const NOTIFICATION_KINDS: Record<string, NotificationKind> = {
   'account.phone_linked': { category: 'security', link: page(SECURITY), email: true },
   'account.frozen': { category: 'account', link: page('/pages/setting/setting') },
   'account.unfrozen': { category: 'account', link: page('/pages/setting/setting') },
+  'account.chat_muted': { category: 'account', link: page('/pages/kefu/chatroom') },
+  'account.chat_unmuted': { category: 'account', link: page('/pages/kefu/chatroom') },
   'conversion.completed': { category: 'wallet', link: page('/pages/setting/bill') },
   'conversion.small_balances': { category: 'wallet', link: page('/pages/setting/bill') },
   'transfer.completed': { category: 'wallet', link: page('/pages/fund/transfer_history') },

@@ -1,11 +1,10 @@
 import { Button, Input } from 'antd-mobile';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHAT_ROOM_MAX_LENGTH } from '@openbourse/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { api, toast } from '../../shared/api/request.ts';
-import { queryClient } from '../../shared/api/queries.ts';
 import { ROUTES } from '../../shared/navigation.ts';
 import { useChannel } from '../../shared/realtime/index.ts';
 import { useSession } from '../../shared/session.ts';
@@ -28,6 +27,9 @@ interface Room {
   muted_until: number | null;
   list: RoomMessage[];
 }
+
+/** The notices that change whether the reader may post. */
+const MUTE_NOTICES = new Set(['account.chat_muted', 'account.chat_unmuted']);
 
 type RoomFrame = { type: 'history'; list: RoomMessage[] } | { type: 'message'; message: RoomMessage } | { type: 'removed'; id: number };
 
@@ -52,12 +54,17 @@ export default function ChatRoomPage() {
   const navigate = useNavigate();
   const { token, lang, user } = useSession();
   const key = ['chatroom', lang, token];
+  const queryClient = useQueryClient();
   const room = useQuery({ queryKey: key, queryFn: () => api.get<Room>('/chatroom/messages') });
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
   const bottom = useRef<HTMLDivElement>(null);
 
   useChannel<RoomFrame>(`chatroom:${lang}`, (frame) => queryClient.setQueryData<Room>(key, (current) => current && applyRoomFrame(current, frame)));
+  // Muted or let speak again by customer service while the room is open: the room shows it at once, instead of after a refused send.
+  useChannel<{ kind?: string }>(token ? 'notifications' : null, (frame) => {
+    if (frame?.kind && MUTE_NOTICES.has(frame.kind)) void queryClient.invalidateQueries({ queryKey: key });
+  });
   const list = room.data?.list ?? [];
   const lastId = list.at(-1)?.id ?? 0;
   useEffect(() => {
@@ -73,7 +80,8 @@ export default function ChatRoomPage() {
       queryClient.setQueryData<Room>(key, (current) => current && applyRoomFrame(current, { type: 'message', message }));
       setDraft('');
     } catch {
-      // The request layer showed the reason (too fast, muted).
+      // The request layer showed the reason (too fast, muted); a mute this page had not heard of shows from now on.
+      void room.refetch();
     } finally {
       setSending(false);
     }
@@ -118,7 +126,9 @@ export default function ChatRoomPage() {
             {t('room.loginToPost')}
           </button>
         ) : mutedUntil ? (
-          <span className="kefu-composer__hint">{t('room.muted', { time: formatDateTime(mutedUntil) })}</span>
+          <span className="kefu-composer__hint" data-testid="chatroom-muted">
+            {t('room.muted', { time: formatDateTime(mutedUntil) })}
+          </span>
         ) : (
           <>
             <Input className="kefu-composer__input" value={draft} onChange={setDraft} placeholder={t('placeholder')} maxLength={CHAT_ROOM_MAX_LENGTH} onEnterPress={() => void send()} data-testid="chatroom-input" />
