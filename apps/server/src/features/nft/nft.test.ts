@@ -389,11 +389,25 @@ describe('a resale reviewed in the console', () => {
     expect(mine.boxes.find((box) => box.code === boxCode)).toMatchObject({ royalty_millionths: lowest, fee_millionths: 25_000 });
 
     const now = server.built.ctx.now();
-    const listingId = ((await call('/bind_box/resellNFT', { code: boxCode, mode: 1, price: '100', start_time: now, end_time: now + 48 * HOUR }, seller)).message as { id: number }).id;
+    const window = { start_time: now, end_time: now + 48 * HOUR };
+    // Unopened, it is a fixed-price resale: nobody can see what they would bid on.
+    expect((await call('/bind_box/resellNFT', { code: boxCode, mode: 2, price: '100', increase: '5', ...window }, seller)).message).toBe(
+      'An unopened blind box resells at a fixed price only; open it to auction its artwork',
+    );
+    const listingId = ((await call('/bind_box/resellNFT', { code: boxCode, mode: 1, price: '100', ...window }, seller)).message as { id: number }).id;
+    type Resale = { code: string; price: string; mine: boolean };
+    const resalesSeenBy = async (user?: User) =>
+      ((await server.get<(Series & { resales: Resale[] })[]>('/bind_box/getBlindBoxList', {}, { token: user?.token })).message.find((item) => item.code === 'OBB01') as Series & { resales: Resale[] }).resales;
+    expect(await resalesSeenBy()).toEqual([]);
     expect((await admin.post(`/queues/nft-listings/${listingId}/approve`, {})).type).toBe('ok');
+    // Approved, it is listed with its series for everyone to find; its seller sees it as theirs.
+    const buyer = await funded();
+    expect(await resalesSeenBy(buyer)).toEqual([expect.objectContaining({ code: boxCode, price: '100.000000', mine: false })]);
+    expect(await resalesSeenBy(seller)).toEqual([expect.objectContaining({ code: boxCode, mine: true })]);
     const royalties = systemBalance('royalties');
-    expect((await call('/bind_box/buyNFT', { code: boxCode }, await funded())).type).toBe('ok');
+    expect((await call('/bind_box/buyNFT', { code: boxCode }, buyer)).type).toBe('ok');
     expect(systemBalance('royalties') - royalties).toBe(100 * lowest);
+    expect(await resalesSeenBy()).toEqual([]);
   });
 
   it('rejects a listing with a reason; the item stays with its owner and can be listed again', async () => {

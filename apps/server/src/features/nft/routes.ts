@@ -71,8 +71,14 @@ export const nftFeature: Feature = (api, { ctx, guards }) => {
 
   api.get(
     '/bind_box/getBlindBoxList',
-    { schema: { tags, summary: 'Blind-box series: price, window, possible artworks with rarity odds, the published commitment of the hidden order, and once revealed the seed and every opened box', querystring: langQuery } },
-    async (request) => ok(service.blindSeries(lang(request))),
+    {
+      schema: {
+        tags,
+        summary: 'Blind-box series: price, window, possible artworks with rarity odds, the published commitment of the hidden order, once revealed the seed and every opened box, and the unopened boxes owners resell (mine marks the reader\'s own)',
+        querystring: langQuery,
+      },
+    },
+    async (request) => ok(service.blindSeries(lang(request), viewer(request))),
   );
 
   api.post('/bind_box/collect', { schema: { tags, summary: 'Favourite an artwork, or un-favourite it when it already is', body: codeBody }, preHandler: guards.requireUser }, async (request) => ok(service.toggleFavourite(currentUser(request).id, request.body.code)));

@@ -297,7 +297,17 @@ export function createNftService(ctx: AppContext, terms: NftTerms) {
     });
   }
 
-  function presentSeries(series: Series, lang: string) {
+  /** The series' unopened boxes that owners resell and that can be bought now (fixed price, approved, in their window), cheapest first. */
+  function boxResales(boxes: Box[], now: number, viewerId: number | null) {
+    const byId = new Map(boxes.map((box) => [box.id, box]));
+    const listings = byId.size === 0 ? [] : db.select().from(nftListings).where(and(eq(nftListings.itemType, 'box'), eq(nftListings.status, 'on_sale'), inArray(nftListings.itemId, [...byId.keys()]))).all();
+    return listings
+      .filter((listing) => listing.startAt <= now && now < listing.endAt)
+      .sort((a, b) => a.price - b.price || a.id - b.id)
+      .map((listing) => ({ code: listing.code, box_number: (byId.get(listing.itemId) as Box).boxNumber, price: money(listing.price), currency: currency.symbol, end_time: listing.endAt, mine: listing.sellerId === viewerId }));
+  }
+
+  function presentSeries(series: Series, lang: string, viewerId: number | null) {
     const members = db.select().from(nftArtworks).where(eq(nftArtworks.seriesId, series.id)).orderBy(asc(nftArtworks.id)).all();
     const opened = db.select().from(nftBlindBoxes).where(eq(nftBlindBoxes.seriesId, series.id)).orderBy(asc(nftBlindBoxes.boxNumber)).all();
     const now = ctx.now();
@@ -323,11 +333,12 @@ export function createNftService(ctx: AppContext, terms: NftTerms) {
       seed: series.revealedAt === null ? null : series.seed,
       revealed_at: series.revealedAt,
       opened: series.revealedAt === null ? [] : opened.filter((box) => box.openedAt !== null).map((box) => ({ box_number: box.boxNumber, code: box.code, artwork_id: box.artworkId })),
+      resales: boxResales(opened, now, viewerId),
     };
   }
 
-  function blindSeries(lang: string) {
-    return db.select().from(nftBlindSeries).orderBy(asc(nftBlindSeries.id)).all().map((series) => presentSeries(series, lang));
+  function blindSeries(lang: string, viewerId: number | null) {
+    return db.select().from(nftBlindSeries).orderBy(asc(nftBlindSeries.id)).all().map((series) => presentSeries(series, lang, viewerId));
   }
 
   // ---- buying ----------------------------------------------------------------
@@ -720,6 +731,8 @@ export function createNftService(ctx: AppContext, terms: NftTerms) {
     return db.transaction((tx) => {
       const item = ownedItem(tx, userId, input.code);
       if (liveListing(tx, item.type, item.id)) throw new AppError('errors.nftAlreadyListed');
+      // A box's buyer bids on what it may hold, not on an artwork they can see: unopened, it resells at a fixed price; opened, its artwork can go to auction.
+      if (auction && item.type === 'box') throw new AppError('errors.nftBoxFixedPriceOnly');
       const margin = auction ? Math.max(1, Math.ceil((price * terms.resaleMarginRate) / 1_000_000)) : 0;
       return tx
         .insert(nftListings)

@@ -4,12 +4,12 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Facts } from '../../shared/ui/Facts.tsx';
 import { LoadError, MissingItem } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { nftPaths, useArtworks, useBuy } from './api.ts';
+import { nftPaths, useArtworks, useBlindSeries, useBuy } from './api.ts';
 import { price, ReviewNotice } from './parts.tsx';
 import './nft.css';
 import { useSpotBalance } from '../../shared/api/spot-balance.ts';
 
-/** Confirming a fixed-price purchase (pages/nft/purchase_one?code=): the artwork, its price and the balance it is paid from. */
+/** Confirming a fixed-price purchase (pages/nft/purchase_one?code=): the artwork, or an unopened box an owner resells, its price and the balance it is paid from. */
 export default function PurchaseOnePage() {
   const { t } = useTranslation('nft');
   const navigate = useNavigate();
@@ -17,6 +17,16 @@ export default function PurchaseOnePage() {
   const code = params.get('code') ?? '';
   const found = useArtworks({ keyword: code });
   const artwork = found.data?.list.find((item) => item.code === code);
+  // An unopened box an owner resells is listed with its series, not among the artworks.
+  const series = useBlindSeries();
+  const boxSeries = series.data?.find((entry) => entry.resales.some((resale) => resale.code === code));
+  const resale = boxSeries?.resales.find((entry) => entry.code === code && !entry.mine);
+  const item = artwork?.sale
+    ? { cover: artwork.cover, title: artwork.title, subtitle: artwork.creator?.name, price: artwork.sale.price, currency: artwork.currency }
+    : resale && boxSeries
+      ? { cover: boxSeries.cover, title: `${boxSeries.title} · ${t('blind.box', { number: resale.box_number })}`, subtitle: resale.code, price: resale.price, currency: resale.currency }
+      : null;
+  const settled = found.isSuccess && series.isSuccess;
   const balance = useSpotBalance('USDT');
   const buy = useBuy();
   const confirm = () =>
@@ -31,20 +41,20 @@ export default function PurchaseOnePage() {
     <>
       <PageHeader title={t('sale.confirmTitle')} fallback={nftPaths.home} />
       <div className="nft-page" data-testid="nft-purchase-one">
-        {artwork?.sale ? (
+        {item ? (
           <>
             <div className="nft-list-row">
-              <img src={artwork.cover} alt="" />
+              <img src={item.cover} alt="" />
               <span className="nft-list-row__main">
-                {artwork.title}
-                <small>{artwork.creator?.name}</small>
+                {item.title}
+                <small>{item.subtitle}</small>
               </span>
             </div>
             <div className="nft-box">
               <Facts
                 facts={[
-                  { label: t('sale.price'), value: price(artwork.sale.price, artwork.currency), strong: true },
-                  { label: t('sale.available'), value: price(balance.data?.available, artwork.currency) },
+                  { label: t('sale.price'), value: price(item.price, item.currency), strong: true },
+                  { label: t('sale.available'), value: price(balance.data?.available, item.currency) },
                 ]}
               />
             </div>
@@ -53,11 +63,16 @@ export default function PurchaseOnePage() {
               {t('sale.confirmBuy')}
             </Button>
           </>
-        ) : code === '' || (found.isSuccess && !artwork?.sale) ? (
+        ) : code === '' || settled ? (
           // No code, or nothing on sale under it (sold meanwhile): nothing to confirm.
           <MissingItem backTo={nftPaths.home} />
-        ) : found.isError ? (
-          <LoadError title={t('error.title')} description={t('error.description')} onRetry={found.refetch} error={found.error} />
+        ) : found.isError || series.isError ? (
+          <LoadError
+            title={t('error.title')}
+            description={t('error.description')}
+            onRetry={() => void Promise.all([found.refetch(), series.refetch()])}
+            error={found.error ?? series.error}
+          />
         ) : (
           <Skeleton.Paragraph lineCount={6} animated />
         )}

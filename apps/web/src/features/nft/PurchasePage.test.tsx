@@ -33,6 +33,7 @@ function revealedSeries(changes: Partial<BlindSeries> = {}): BlindSeries {
     commitment: commitmentOf(SEED),
     seed: SEED,
     opened: order.slice(0, 3).map((artworkId, index) => ({ box_number: index + 1, code: `OBB09-000${index + 1}`, artwork_id: artworkId })),
+    resales: [],
     ...changes,
   };
 }
@@ -66,5 +67,21 @@ describe('a revealed blind-box series', () => {
     stubApi({ '/bind_box/getBlindBoxList': [revealedSeries({ seed: 'b4'.repeat(32) })] });
     renderAt(<PurchasePage />, '/pages/nft/purchase');
     expect((await screen.findByTestId('nft-series-proof')).dataset.valid).toBe('false');
+  });
+});
+
+describe("a series' boxes resold by their owners", () => {
+  it('lists them with their price, a way to buy another owner’s, and the reader’s own marked as theirs', async () => {
+    const resales = [
+      { code: 'OBB09-0004', box_number: 4, price: '30.000000', currency: 'USDT', end_time: 1795440451965, mine: false },
+      { code: 'OBB09-0002', box_number: 2, price: '40.000000', currency: 'USDT', end_time: 1795440451965, mine: true },
+    ];
+    stubApi({ '/bind_box/getBlindBoxList': [revealedSeries({ seed: null, opened: [], resales })] });
+    renderAt(<PurchasePage />, '/pages/nft/purchase');
+    const other = await screen.findByTestId('nft-box-resale-OBB09-0004');
+    expect(within(other).getByRole('button').textContent).toContain('30.00');
+    const own = screen.getByTestId('nft-box-resale-OBB09-0002');
+    expect(within(own).queryByRole('button')).toBeNull();
+    expect(own.textContent).toContain('您的挂单');
   });
 });

@@ -80,6 +80,26 @@ function SeriesCard({ series }: { series: BlindSeries }) {
         {series.commitment}
       </p>
       {series.seed ? <SeriesProof series={series} seed={series.seed} /> : null}
+      {series.resales.length > 0 ? (
+        <>
+          <p className="nft-muted">{t('blind.resales')}</p>
+          {series.resales.map((resale) => (
+            <div key={resale.code} className="nft-list-row" data-testid={`nft-box-resale-${resale.code}`}>
+              <span className="nft-list-row__main">
+                {t('blind.box', { number: resale.box_number })} · {resale.code}
+                <small>{resale.mine ? t('blind.yourListing') : `${t('sale.end')} ${formatDateTime(resale.end_time)}`}</small>
+              </span>
+              {token && !resale.mine ? (
+                <Button size="small" color="primary" onClick={() => navigate(nftPaths.purchaseOne(resale.code))}>
+                  {price(resale.price, resale.currency)}
+                </Button>
+              ) : (
+                <strong>{price(resale.price, resale.currency)}</strong>
+              )}
+            </div>
+          ))}
+        </>
+      ) : null}
       {token && series.state === 'on_sale' ? (
         <Button block color="primary" loading={buy.isPending} onClick={() => void buyBox().catch(() => undefined)} data-testid={`nft-buy-box-${series.code}`}>
           {t('blind.buy')}

@@ -61,15 +61,18 @@ export default function ResellPage() {
       <PageHeader title={t('resell.title')} fallback={nftPaths.myNft} />
       <div className="nft-page" data-testid="nft-resell-page">
         <p className="nft-muted">{artwork?.title ?? box?.title ?? code}</p>
-        <Selector
-          style={{ marginTop: 10 }}
-          options={[
-            { label: t('sale.fixed'), value: 1 },
-            { label: t('sale.auction'), value: 2 },
-          ]}
-          value={[mode]}
-          onChange={(values) => setMode((values[0] as 1 | 2 | undefined) ?? 1)}
-        />
+        {/* An unopened box resells at a fixed price only (the server refuses an auction of one). */}
+        {box ? null : (
+          <Selector
+            style={{ marginTop: 10 }}
+            options={[
+              { label: t('sale.fixed'), value: 1 },
+              { label: t('sale.auction'), value: 2 },
+            ]}
+            value={[mode]}
+            onChange={(values) => setMode((values[0] as 1 | 2 | undefined) ?? 1)}
+          />
+        )}
         <div className="nft-box">
           <DecimalInput placeholder={mode === 2 ? t('auction.startPrice') : t('sale.price')} value={price} onChange={setPrice} data-testid="nft-resell-price" />
         </div>

@@ -92,6 +92,18 @@ export interface BlindSeries {
   commitment: string;
   seed: string | null;
   opened: { box_number: number; code: string; artwork_id: number }[];
+  /** Unopened boxes their owners resell, at a fixed price, that can be bought now; cheapest first. */
+  resales: BoxResale[];
+}
+
+export interface BoxResale {
+  code: string;
+  box_number: number;
+  price: string;
+  currency: string;
+  end_time: number;
+  /** The reader's own listing (they cannot buy it). */
+  mine: boolean;
 }
 
 export interface Bid {
