@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderAt, setupPageTests, stubApi } from '../../shared/test-utils.tsx';
 import type { DualProduct } from './api.ts';
@@ -45,6 +45,19 @@ describe('dual purchase page', () => {
     expect(screen.getByTestId('dual-tie-rule').textContent).toContain('恰好等于挂钩价 100,000');
     expect(screen.getByTestId('dual-invested').textContent).toContain('0.10 BTC');
     expect(screen.getByTestId('dual-feed-price').textContent).toContain('96,250.00');
+  });
+
+  it('takes the whole part of a typed fraction of shares, prices that, and says so while the fraction is shown', async () => {
+    stubApi({ '/dual/detail': product, '/wallet/detail': { available: '1.00000000' } });
+    renderAt(<PurchasePage />, '/pages/invest/purchase?id=7');
+    const field = (await screen.findByRole('spinbutton')) as HTMLInputElement;
+    fireEvent.focus(field);
+    fireEvent.input(field, { target: { value: '2.5' } });
+    // Two shares of 0.1 BTC, not three.
+    expect(screen.getByTestId('dual-invested').textContent).toContain('0.20 BTC');
+    expect(screen.getByText('只能购买整数份：将购买 2 份')).toBeTruthy();
+    fireEvent.blur(field);
+    expect(screen.queryByText(/只能购买整数份/)).toBeNull();
   });
 
   it('opened without an id says there is nothing to show, instead of loading forever, and asks nothing of the product', async () => {

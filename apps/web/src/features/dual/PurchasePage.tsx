@@ -23,6 +23,7 @@ function BuyForm({ product }: { product: DualProduct }) {
   const navigate = useNavigate();
   const [shares, setShares] = useState(1);
   const [confirming, setConfirming] = useState(false);
+  const [typed, setTyped] = useState('');
   const balance = useSpotBalance(product.invest_currency);
   const buy = useBuyDual();
   const preview = outcomesFor(product, shares);
@@ -53,7 +54,18 @@ function BuyForm({ product }: { product: DualProduct }) {
     <>
       <Section title={t('purchase.sharesTitle')} testId="dual-form">
         <div className="dual-shares">
-          <Stepper min={1} max={Math.max(1, product.remaining_shares)} digits={0} value={shares} onChange={(value) => setShares(Math.max(1, Math.floor(value ?? 1)))} data-testid="dual-shares" />
+          {/* The typed text, seen as it bubbles up: the stepper takes its whole part, and says so while a fraction is typed. */}
+          <fieldset className="dual-shares__field" aria-label={t('purchase.sharesTitle')} onInput={(event) => setTyped((event.target as HTMLInputElement).value)} onBlur={() => setTyped('')}>
+            <Stepper
+              min={1}
+              max={Math.max(1, product.remaining_shares)}
+              digits={0}
+              parser={(text) => Math.trunc(Number(text))}
+              value={shares}
+              onChange={(value) => setShares(Math.max(1, Math.floor(value ?? 1)))}
+              data-testid="dual-shares"
+            />
+          </fieldset>
           <span className="dual-shares__each">{t('fields.perShare', { amount: formatSignificant(product.share_amount), currency: product.invest_currency })}</span>
         </div>
         <Facts
@@ -62,6 +74,7 @@ function BuyForm({ product }: { product: DualProduct }) {
             { label: t('purchase.available'), value: balance.data ? `${formatSignificant(balance.data.available)} ${product.invest_currency}` : '--' },
           ]}
         />
+        {/[^\d\s]/.test(typed) ? <InputIssue>{t('purchase.wholeShares', { shares })}</InputIssue> : null}
         {tooMuch ? <InputIssue>{t('purchase.insufficient')}</InputIssue> : null}
         <p className="dual-note">{t('purchase.heldIn')}</p>
       </Section>
