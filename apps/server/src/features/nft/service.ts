@@ -304,7 +304,7 @@ export function createNftService(ctx: AppContext, terms: NftTerms) {
     return listings
       .filter((listing) => listing.startAt <= now && now < listing.endAt)
       .sort((a, b) => a.price - b.price || a.id - b.id)
-      .map((listing) => ({ code: listing.code, box_number: (byId.get(listing.itemId) as Box).boxNumber, price: money(listing.price), currency: currency.symbol, end_time: listing.endAt, mine: listing.sellerId === viewerId }));
+      .map((listing) => ({ code: listing.code, box_number: (byId.get(listing.itemId) as Box).boxNumber, price: money(listing.price), currency: currency.symbol, end_time: listing.endAt, mine: viewerId !== null && listing.sellerId === viewerId }));
   }
 
   function presentSeries(series: Series, lang: string, viewerId: number | null) {
