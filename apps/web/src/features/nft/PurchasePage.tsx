@@ -70,7 +70,8 @@ function SeriesCard({ series }: { series: BlindSeries }) {
       </div>
       <Facts
         facts={[
-          { label: t('blind.remaining'), value: t('blind.left', { left: series.total - series.sold, total: series.total }) },
+          // Under its "Remaining" label the count stands alone ("7 / 8", not "Remaining 7/8" again).
+          { label: t('blind.remaining'), value: `${series.total - series.sold} / ${series.total}` },
           { label: t('sale.end'), value: formatDateTime(series.end_time) },
           ...series.odds.map((odds) => ({ label: t(`rarity.${odds.rarity}`), value: `${formatDecimal(odds.percent)}% (${odds.count})` })),
         ]}
