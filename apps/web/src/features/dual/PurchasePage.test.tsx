@@ -58,6 +58,10 @@ describe('dual purchase page', () => {
     expect(screen.getByText('只能购买整数份：将购买 2 份')).toBeTruthy();
     fireEvent.blur(field);
     expect(screen.queryByText(/只能购买整数份/)).toBeNull();
+    // A decimal comma, as a French phone types it, the same.
+    fireEvent.focus(field);
+    fireEvent.input(field, { target: { value: '3,5' } });
+    expect(screen.getByTestId('dual-invested').textContent).toContain('0.30 BTC');
   });
 
   it('opened without an id says there is nothing to show, instead of loading forever, and asks nothing of the product', async () => {

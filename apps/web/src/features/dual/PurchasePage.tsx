@@ -60,7 +60,7 @@ function BuyForm({ product }: { product: DualProduct }) {
               min={1}
               max={Math.max(1, product.remaining_shares)}
               digits={0}
-              parser={(text) => Math.trunc(Number(text))}
+              parser={(text) => Number.parseInt(text, 10)}
               value={shares}
               onChange={(value) => setShares(Math.max(1, Math.floor(value ?? 1)))}
               data-testid="dual-shares"
