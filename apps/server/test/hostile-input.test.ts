@@ -1,7 +1,7 @@
 import { LANGUAGE_CODES } from '@openbourse/i18n';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/ledger/check.ts';
-import { translate } from '../src/platform/i18n.ts';
+import { hasMessage, translate } from '../src/platform/i18n.ts';
 import { DEMO, freshIp, login, pushTicks, startServer, type TestServer, TINY_PNG } from './harness.ts';
 
 /**
@@ -365,6 +365,16 @@ describe('hostile input', () => {
       .map((route) => route.replace(/\/$/, ''));
     expect(served.length).toBeGreaterThan(20);
     expect(served.filter((route) => !described.has(route))).toEqual([]);
+  });
+
+  it('has a label for every field a refusal may name, so no refusal shows a raw field name', async () => {
+    const document = (await (await server.raw('/api/docs/json')).json()) as OpenApiDocument;
+    const unlabelled = new Set<string>();
+    for (const operation of operationsOf(document)) {
+      const names = [...operation.parameters.filter((parameter) => parameter.in !== 'header').map((parameter) => parameter.name), ...Object.keys(operation.body?.properties ?? {})];
+      for (const name of names) if (!hasMessage(`fields.${name}`)) unlabelled.add(`${name} (${operation.method} ${operation.path})`);
+    }
+    expect([...unlabelled]).toEqual([]);
   });
 
   it('answers every operation, with and without a session, with an envelope: no 5xx, no trace, no path', async () => {
