@@ -51,3 +51,8 @@ export function formatDateTime(timestampMs: number): string {
     timeZoneName: 'short',
   }).format(timestampMs);
 }
+
+/** A time of day (an option's expiry): the app's language, a 24-hour clock, the device's time zone. */
+export function formatClockTime(timestampMs: number): string {
+  return new Intl.DateTimeFormat(currentLocale(), { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(timestampMs);
+}

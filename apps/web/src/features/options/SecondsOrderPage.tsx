@@ -1,6 +1,7 @@
 import { Button, ErrorBlock, Skeleton, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatClockTime } from '../../shared/time.ts';
 import { useNow } from '../../shared/use-now.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
@@ -19,7 +20,7 @@ function Countdown({ option }: { option: ListedOption }) {
   const left = Math.max(0, Math.ceil((option.expiresHere - now) / 1000));
   return (
     <p className="options-note" data-testid="option-countdown">
-      {left > 0 ? t('active.left', { count: left }) : t('active.settling')} · {t('orders.expiresAt', { time: new Date(option.expires_at).toLocaleTimeString() })}
+      {left > 0 ? t('active.left', { count: left }) : t('active.settling')} · {t('orders.expiresAt', { time: formatClockTime(option.expires_at) })}
     </p>
   );
 }
