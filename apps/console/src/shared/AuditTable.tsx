@@ -2,6 +2,7 @@ import { Collapse, Col, Row, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { Query } from './api.ts';
+import { auditActionLabel, auditFieldLabel, auditTargetLabel, auditValueLabel } from './audit-labels.ts';
 import { formatTime } from './format.ts';
 import { PagedTable } from './PagedTable.tsx';
 
@@ -44,7 +45,7 @@ function AuditDetail({ entry }: { entry: AuditEntry }) {
       t(value ? 'audit.yes' : 'audit.no')
     ) : (
       <Typography.Paragraph style={{ marginBottom: 0, wordBreak: 'break-word' }} ellipsis={{ rows: 3, expandable: true }}>
-        {String(value)}
+        {auditValueLabel(t, change.field, String(value))}
       </Typography.Paragraph>
     );
   return (
@@ -56,9 +57,9 @@ function AuditDetail({ entry }: { entry: AuditEntry }) {
         dataSource={entry.changes}
         data-testid="audit-changes"
         columns={[
-          { title: t('audit.field'), dataIndex: 'field', width: 200, render: (field: string) => <Typography.Text code>{field}</Typography.Text> },
-          { title: t('audit.before'), key: 'before', render: (_, change) => shown(change, change.before) },
-          { title: t('audit.after'), key: 'after', render: (_, change) => shown(change, change.after) },
+          { title: t('audit.field'), dataIndex: 'field', width: 200, render: (field: string) => <span title={field}>{auditFieldLabel(t, field)}</span> },
+          { title: t('audit.before'), key: 'before', width: '40%', render: (_, change) => shown(change, change.before) },
+          { title: t('audit.after'), key: 'after', width: '40%', render: (_, change) => shown(change, change.after) },
         ]}
       />
       <Collapse
@@ -94,8 +95,20 @@ export function AuditTable({ path, query }: { path: string; query?: Query }) {
     { title: t('audit.time'), dataIndex: 'created_at', width: 180, render: (time: number) => formatTime(time) },
     { title: t('audit.actor'), dataIndex: 'actor', ellipsis: true },
     { title: t('audit.ip'), dataIndex: 'ip', width: 140, render: (ip: string | null) => ip ?? '–' },
-    { title: t('audit.action'), dataIndex: 'action', render: (action: string) => <Typography.Text code>{action}</Typography.Text> },
-    { title: t('audit.target'), key: 'target', render: (_, row) => `${row.target_type}#${row.target_id}` },
+    {
+      title: t('audit.action'),
+      dataIndex: 'action',
+      // The code stays beside the label: it is what the filter and the CSV export name.
+      render: (action: string) => (
+        <>
+          {auditActionLabel(t, action)}{' '}
+          <Typography.Text type="secondary" code>
+            {action}
+          </Typography.Text>
+        </>
+      ),
+    },
+    { title: t('audit.target'), key: 'target', render: (_, row) => `${auditTargetLabel(t, row.target_type)} #${row.target_id}` },
   ];
   return (
     <PagedTable<AuditEntry>

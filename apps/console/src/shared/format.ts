@@ -10,7 +10,8 @@ export function formatTime(ms: number | null | undefined): string {
 export function formatAge(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return '–';
   const format = new Intl.RelativeTimeFormat(currentLocale(), { numeric: 'auto', style: 'short' });
-  const seconds = Math.round(ms / 1000);
+  // A moment a little ahead of this computer's clock (the server's clock runs ahead of it) is "now", never "in 90 seconds".
+  const seconds = Math.max(0, Math.round(ms / 1000));
   if (seconds < 60) return format.format(-seconds, 'second');
   if (seconds < 3600) return format.format(-Math.floor(seconds / 60), 'minute');
   if (seconds < 86_400) return format.format(-Math.floor(seconds / 3600), 'hour');
@@ -27,3 +28,14 @@ export function formatClock(ms: number | null | undefined): string {
 export function trimZeros(amount: string): string {
   return amount.includes('.') ? amount.replace(/\.?0+$/, '') : amount;
 }
+
+/** An exact decimal with its whole part grouped by thousands, digits kept as sent (never through a float): '-1847290.640394' → '-1,847,290.640394'. */
+export function formatAmount(amount: string): string {
+  const match = /^(-?)(\d+)(\.\d+)?$/.exec(amount);
+  if (!match) return amount;
+  const [, sign, whole, fraction = ''] = match;
+  return `${sign}${(whole as string).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction}`;
+}
+
+/** True for '0', '0.000000' and the like. */
+export const isZeroAmount = (amount: string): boolean => /^-?0(\.0+)?$/.test(amount);

@@ -6,12 +6,12 @@ import { auditChanges } from './audit.ts';
 const catalog = { currency: (id: number) => (id === 3 ? { symbol: 'USDT', scale: 6 } : undefined) } as unknown as Catalog;
 
 describe('an audit entry read by an operator', () => {
-  it('lists every field of a created record, amounts in their currency and rates in percent', () => {
+  it('lists every field of a created record, named in snake_case, amounts in their currency and rates in percent', () => {
     expect(auditChanges(null, { currencyId: 3, amount: 1_234_560_000, shareBps: 1000, createdAt: 1_780_000_000_000 }, 'en', catalog)).toEqual([
-      { field: 'currencyId', kind: 'text', before: null, after: '3' },
+      { field: 'currency_id', kind: 'text', before: null, after: '3' },
       { field: 'amount', kind: 'text', before: null, after: '1234.560000 USDT' },
-      { field: 'shareBps', kind: 'text', before: null, after: '10 %' },
-      { field: 'createdAt', kind: 'time', before: null, after: 1_780_000_000_000 },
+      { field: 'share_bps', kind: 'text', before: null, after: '10 %' },
+      { field: 'created_at', kind: 'time', before: null, after: 1_780_000_000_000 },
     ]);
   });
 

@@ -70,6 +70,9 @@ function kindOf(field: string, values: unknown[]): AuditChange['kind'] {
   return 'text';
 }
 
+/** Records are written as their tables' rows (camelCase) or as documents (snake_case): the console reads one style. */
+const snakeCase = (field: string): string => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
 /**
  * What an action changed, field by field: every field of a record that only
  * exists on one side (a creation, a removal), else those whose value differs.
@@ -85,7 +88,7 @@ export function auditChanges(before: unknown, after: unknown, lang: Language, ca
     const kind = kindOf(field, [was?.[field], now?.[field]]);
     const side = (record: Recorded | null) =>
       record === null ? null : kind === 'text' ? readableValue(field, record[field], { ...was, ...now, ...record }, lang, catalog) : ((record[field] as number | boolean | null | undefined) ?? null);
-    return { field, kind, before: side(was), after: side(now) };
+    return { field: snakeCase(field), kind, before: side(was), after: side(now) };
   });
 }
 

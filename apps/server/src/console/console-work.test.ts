@@ -35,6 +35,7 @@ interface QueueItem {
 }
 
 interface AuditEntry {
+  id: number;
   actor: string;
   operator_id: number | null;
   ip: string | null;
@@ -275,6 +276,10 @@ describe('content', () => {
     const edited = { ...live, texts: { ...live.texts, zh: { ...live.texts.zh, title: '维护时间调整' } } };
 
     expect((await admin.post('/content/article/1/draft', { doc: edited })).type).toBe('ok');
+    const drafted = await lastAudit('content.draft', 1);
+    // Saved again as it is: nothing changed, so nothing is audited.
+    expect((await admin.post('/content/article/1/draft', { doc: edited })).type).toBe('ok');
+    expect((await lastAudit('content.draft', 1))?.id).toBe(drafted?.id);
     expect((await server.post<{ title: string }>('/news/detail', { id: 1, lang: 'zh' })).message.title).not.toBe('维护时间调整');
     expect((await admin.post('/content/article/1/publish')).type).toBe('ok');
     expect((await server.post<{ title: string }>('/news/detail', { id: 1, lang: 'zh' })).message.title).toBe('维护时间调整');

@@ -79,7 +79,9 @@ function registerKind(api: Parameters<ConsoleModule>[0], deps: Parameters<Consol
       const before = stateOf(tx, adapter, kind, key);
       apply(tx, before, now);
       const after = stateOf(tx, adapter, kind, key);
-      writeAudit(tx, { ...reviewer, action, targetType: `content.${kind}`, targetId: key, before: { live: before.live, draft: before.draft }, after: { live: after.live, draft: after.draft } }, now);
+      const recorded = { before: { live: before.live, draft: before.draft }, after: { live: after.live, draft: after.draft } };
+      // A save that changed nothing (saved twice, or a draft equal to itself) leaves no entry with nothing in it.
+      if (JSON.stringify(recorded.before) !== JSON.stringify(recorded.after)) writeAudit(tx, { ...reviewer, action, targetType: `content.${kind}`, targetId: key, ...recorded }, now);
       return present(key, after);
     });
   }

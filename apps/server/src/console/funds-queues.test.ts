@@ -119,7 +119,7 @@ describe('deposits queue', () => {
       expect.arrayContaining([
         { field: 'status', kind: 'text', before: 'review', after: 'rejected' },
         { field: 'reason', kind: 'text', before: null, after: 'The payment was sent on a different network from the one you chose' },
-        expect.objectContaining({ field: 'reviewedAt', kind: 'time', before: null, after: expect.any(Number) }),
+        expect.objectContaining({ field: 'reviewed_at', kind: 'time', before: null, after: expect.any(Number) }),
       ]),
     );
     expect(audited?.changes.map((change) => change.field)).not.toContain('amount');

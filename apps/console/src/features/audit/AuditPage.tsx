@@ -3,9 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Flex, Form, Input, Select, Tabs, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { apiUrl, get, type Query } from '../../shared/api.ts';
 import { AuditTable } from '../../shared/AuditTable.tsx';
+import { auditActionLabel, auditFamilyLabel, auditTargetLabel } from '../../shared/audit-labels.ts';
 import { formatTime } from '../../shared/format.ts';
 import { PagedTable } from '../../shared/PagedTable.tsx';
 
@@ -34,9 +36,12 @@ interface OperatorLogin {
 }
 
 /** Action families ("verification.") next to the actions themselves, so one choice selects every decision of a kind. */
-function actionOptions(actions: string[]) {
-  const families = [...new Set(actions.map((action) => `${action.split('.')[0]}.`))];
-  return [...families.map((family) => ({ value: family, label: `${family}*` })), ...actions.map((action) => ({ value: action, label: action }))];
+function actionOptions(t: TFunction, actions: string[]) {
+  const families = [...new Set(actions.map((action) => action.split('.')[0] as string))];
+  return [
+    ...families.map((family) => ({ value: `${family}.`, label: auditFamilyLabel(t, family) })),
+    ...actions.map((action) => ({ value: action, label: `${auditActionLabel(t, action)} · ${action}` })),
+  ];
 }
 
 function toQuery(filters: Filters): Query {
@@ -75,10 +80,10 @@ export default function AuditPage() {
                       <Select allowClear showSearch placeholder={t('audit.actor')} style={{ width: 240 }} options={(facets.data?.actors ?? []).map((actor) => ({ value: actor, label: actor }))} />
                     </Form.Item>
                     <Form.Item name="action">
-                      <Select allowClear showSearch placeholder={t('audit.action')} style={{ width: 220 }} options={actionOptions(facets.data?.actions ?? [])} />
+                      <Select allowClear showSearch placeholder={t('audit.action')} style={{ width: 220 }} options={actionOptions(t, facets.data?.actions ?? [])} />
                     </Form.Item>
                     <Form.Item name="target_type">
-                      <Select allowClear placeholder={t('audit.targetType')} style={{ width: 180 }} options={(facets.data?.target_types ?? []).map((type) => ({ value: type, label: type }))} />
+                      <Select allowClear placeholder={t('audit.targetType')} style={{ width: 180 }} options={(facets.data?.target_types ?? []).map((type) => ({ value: type, label: auditTargetLabel(t, type) }))} />
                     </Form.Item>
                     <Form.Item name="target_id">
                       <Input allowClear placeholder={t('audit.targetId')} style={{ width: 120 }} />

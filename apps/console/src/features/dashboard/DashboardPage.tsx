@@ -1,11 +1,12 @@
 import { CheckCircleFilled, CloseCircleFilled, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Empty, Flex, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { queuePage } from '../../queues/registry.ts';
 import { ApiError, get, post } from '../../shared/api.ts';
-import { formatAge, formatClock, formatTime } from '../../shared/format.ts';
+import { formatAge, formatAmount, formatClock, formatTime } from '../../shared/format.ts';
 import { useCan } from '../../shared/session.ts';
 
 interface LedgerCheck {
@@ -34,6 +35,12 @@ interface Dashboard {
 
 /** A price older than this while its market is open means the feed has stalled. */
 const STALE_AFTER_MS = 60_000;
+
+/** MARKET_FEED as configured: simulator, none, or live:<adapter> (the adapter's name is its own). */
+function feedConfigLabel(t: TFunction, config: string): string {
+  const live = /^live:(.+)$/.exec(config);
+  return live ? `${t('feedSources.live')} (${live[1]})` : t(`feedSources.${config}`, { defaultValue: config });
+}
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -140,14 +147,14 @@ export default function DashboardPage() {
               columns={[
                 { title: t('dashboard.system.account'), dataIndex: 'account', className: 'nowrap', render: (code: string) => t(`systemAccounts.${code}`, { defaultValue: code }) },
                 { title: t('columns.currency'), dataIndex: 'currency' },
-                { title: t('columns.available'), dataIndex: 'available', align: 'right', className: 'nowrap' },
-                { title: t('columns.frozen'), dataIndex: 'frozen', align: 'right', className: 'nowrap' },
+                { title: t('columns.available'), dataIndex: 'available', align: 'right', className: 'nowrap', render: formatAmount },
+                { title: t('columns.frozen'), dataIndex: 'frozen', align: 'right', className: 'nowrap', render: formatAmount },
               ]}
             />
           </Card>
         </Col>
         <Col span={13}>
-          <Card title={t('dashboard.feeds.title')} extra={<Typography.Text type="secondary">{t('dashboard.feeds.config', { feed: data?.feed_config ?? '' })}</Typography.Text>} styles={{ body: { padding: 0 } }}>
+          <Card title={t('dashboard.feeds.title')} extra={<Typography.Text type="secondary">{t('dashboard.feeds.config', { feed: data ? feedConfigLabel(t, data.feed_config) : '' })}</Typography.Text>} styles={{ body: { padding: 0 } }}>
             <Table
               size="small"
               rowKey="symbol"

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError, get, post } from '../../shared/api.ts';
-import { formatTime, trimZeros } from '../../shared/format.ts';
+import { formatAmount, formatTime, isZeroAmount, trimZeros } from '../../shared/format.ts';
 import { useCan, useMe } from '../../shared/session.ts';
 
 export interface ConversationListItem {
@@ -204,8 +204,22 @@ export function SupportConversation({ id, onDecided }: { id: number; onDecided: 
                       </Flex>
                     ),
                   },
-                  { title: t('columns.available'), dataIndex: 'available', align: 'right', render: trimZeros },
-                  { title: t('columns.frozen'), dataIndex: 'frozen', align: 'right', render: trimZeros },
+                  {
+                    title: t('columns.available'),
+                    dataIndex: 'available',
+                    align: 'right',
+                    // What is frozen goes under what is available: a column of its own was pushed past the panel's edge by long amounts.
+                    render: (available: string, row) => (
+                      <Flex vertical align="end">
+                        <span>{formatAmount(trimZeros(available))}</span>
+                        {isZeroAmount(row.frozen) ? null : (
+                          <Typography.Text type="secondary" style={{ fontSize: 12 }} className="nowrap">
+                            {t('columns.frozen')} {formatAmount(trimZeros(row.frozen))}
+                          </Typography.Text>
+                        )}
+                      </Flex>
+                    ),
+                  },
                 ]}
               />
               <Table

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { ApiError, get, post } from '../../shared/api.ts';
 import { AuditTable } from '../../shared/AuditTable.tsx';
-import { formatTime } from '../../shared/format.ts';
+import { formatAmount, formatTime } from '../../shared/format.ts';
 import { PagedTable } from '../../shared/PagedTable.tsx';
 import { useCan } from '../../shared/session.ts';
 import type { FeedTickRef, FuturesOrderRow, LoginEvent, Order, Posting, SecondsOptionRow, UserDetail } from './api.ts';
@@ -108,8 +108,8 @@ export default function UserPage() {
                   columns={[
                     { title: t('columns.account'), dataIndex: 'account_name' },
                     { title: t('columns.currency'), dataIndex: 'currency' },
-                    { title: t('columns.available'), dataIndex: 'available', align: 'right', className: 'nowrap' },
-                    { title: t('columns.frozen'), dataIndex: 'frozen', align: 'right', className: 'nowrap' },
+                    { title: t('columns.available'), dataIndex: 'available', align: 'right', className: 'nowrap', render: formatAmount },
+                    { title: t('columns.frozen'), dataIndex: 'frozen', align: 'right', className: 'nowrap', render: formatAmount },
                   ]}
                 />
               ),
