@@ -110,6 +110,13 @@ describe('NFT on the phone', () => {
     expect((await artwork('OBN0006')) as unknown).toMatchObject({ sale: { state: 'sold' } });
   });
 
+  it('buys an artwork at its fixed price and finds it on the artworks tab of its collection', async () => {
+    await open('/pages/nft/purchase_one?code=OBN0003');
+    await page.getByTestId('nft-confirm-buy').click();
+    await page.getByTestId('nft-my-nft').getByTestId('nft-card-OBN0003').waitFor();
+    expect(page.url()).toContain('tab=artworks');
+  });
+
   it('buys a blind box and opens it', async () => {
     await open('/pages/nft/purchase');
     await page.getByTestId('nft-commitment').first().waitFor();

@@ -49,6 +49,8 @@ interface Series {
   possible: { id: number; rarity: string }[];
   odds: { rarity: string; count: number }[];
   opened: { box_number: number; artwork_id: number }[];
+  start_time: number;
+  committed_at: number;
 }
 interface Message {
   id: number;
@@ -300,6 +302,8 @@ describe('blind boxes', () => {
     const series = (await server.get<Series[]>('/bind_box/getBlindBoxList', {})).message.find((item) => item.code === 'OBB02') as Series;
     expect(series).toMatchObject({ total: 4, sold: 0, seed: null, commitment: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(series.odds.reduce((total, odds) => total + odds.count, 0)).toBe(4);
+    // The catalogue says "opened an hour ago", but no sale opens before its order is committed.
+    expect(series.start_time).toBeGreaterThanOrEqual(series.committed_at);
     const user = await funded();
     const codes: string[] = [];
     for (let i = 0; i < 4; i += 1) codes.push(((await call('/bind_box/buyNFT', { code: 'OBB02' }, user)).message as { code: string }).code);

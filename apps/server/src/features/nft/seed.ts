@@ -144,7 +144,8 @@ export function seedNftCatalogue(ctx: AppContext, terms: ReturnType<typeof readN
           cover: series.cover,
           collectionId: collectionId(series.collection),
           price: minor(series.price),
-          startAt: now + series.start_hours * HOUR_MS,
+          // Never before its commitment exists (a catalogue may say "opened an hour ago"): the page tells buyers the order was committed before the sale.
+          startAt: Math.max(now, now + series.start_hours * HOUR_MS),
           endAt: now + series.end_hours * HOUR_MS,
           seed,
           commitment: commitmentOf(seed),

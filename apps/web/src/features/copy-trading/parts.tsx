@@ -2,7 +2,7 @@ import { dec } from '@openbourse/core';
 import { Avatar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { formatSignificant } from '../../shared/format.ts';
-import { formatDateTime } from '../../shared/time.ts';
+import { formatCalendarDay, formatDateTime } from '../../shared/time.ts';
 import type { Trader } from './api.ts';
 
 /** A fraction as the server sends rates ("0.6250", "0.10") read as a percent: "62.50%", "10%". */
@@ -69,6 +69,8 @@ export function ProfitCurve({ days, compact = false }: { days: { day: string; pr
   const y = (value: number) => height - ((value - low) / span) * height;
   const points = totals.map((value, index) => `${x(index).toFixed(1)},${y(value).toFixed(1)}`).join(' ');
   const last = totals[totals.length - 1] ?? 0;
+  const first = days[0];
+  const latest = days.at(-1);
   return (
     <figure className={`copy-curve ${compact ? 'copy-curve--compact' : ''}`} data-testid="copy-curve">
       <svg viewBox={`0 0 ${CURVE_WIDTH} ${height}`} preserveAspectRatio="none" role="img" aria-label={t('curve.title')}>
@@ -77,8 +79,8 @@ export function ProfitCurve({ days, compact = false }: { days: { day: string; pr
       </svg>
       {compact ? null : (
         <figcaption className="copy-curve__axis">
-          <span>{days[0]?.day}</span>
-          <span>{days[days.length - 1]?.day}</span>
+          <span>{first ? formatCalendarDay(first.day) : null}</span>
+          <span>{latest ? formatCalendarDay(latest.day) : null}</span>
         </figcaption>
       )}
     </figure>

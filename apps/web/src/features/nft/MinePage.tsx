@@ -49,7 +49,7 @@ export default function MinePage() {
       <PageHeader
         title={t('mine.title')}
         fallback={nftPaths.home}
-        right={<HeaderLink to={nftPaths.myNft} label={t('myNft.title')} icon={<PicturesOutline />} testId="nft-my-nft-link" />}
+        right={<HeaderLink to={nftPaths.myNft()} label={t('myNft.title')} icon={<PicturesOutline />} testId="nft-my-nft-link" />}
       />
       <div className="nft-page" data-testid="nft-mine">
         {(needPay.data ?? []).map((order) => (

@@ -1,9 +1,9 @@
 import { Button, Dialog, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatSignificant } from '../../shared/format.ts';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
-import { nftPaths, useMyNfts, useOpenBox } from './api.ts';
+import { MY_NFT_TABS, type MyNftTab, nftPaths, useMyNfts, useOpenBox } from './api.ts';
 import { ArtworkGrid } from './parts.tsx';
 import './nft.css';
 
@@ -12,6 +12,10 @@ export default function MyNftPage() {
   const { t } = useTranslation('nft');
   const navigate = useNavigate();
   const mine = useMyNfts();
+  // The tab is in the address: a purchase lands on what was bought, and back returns to the tab left.
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('tab');
+  const tab: MyNftTab = MY_NFT_TABS.find((key) => key === asked) ?? 'boxes';
   const open = useOpenBox();
   const openBox = async (code: string) => {
     const opened = await open.mutateAsync(code);
@@ -32,7 +36,7 @@ export default function MyNftPage() {
     <>
       <PageHeader title={t('myNft.title')} fallback={nftPaths.home} />
       <div className="nft-page" data-testid="nft-my-nft">
-        <Tabs defaultActiveKey="boxes">
+        <Tabs activeKey={tab} onChange={(key) => setSearch({ tab: key }, { replace: true })}>
           <Tabs.Tab title={t('myNft.artworks')} key="artworks">
             <ArtworkGrid artworks={mine.data?.artworks ?? []} />
           </Tabs.Tab>

@@ -34,7 +34,7 @@ export default function PurchaseOnePage() {
       .mutateAsync(code)
       .then(() => {
         Toast.show(t('sale.bought'));
-        navigate(nftPaths.myNft, { replace: true });
+        navigate(nftPaths.myNft(artwork ? 'artworks' : 'boxes'), { replace: true });
       })
       .catch(() => undefined);
   return (

@@ -56,7 +56,7 @@ function SeriesCard({ series }: { series: BlindSeries }) {
     if (!confirmed) return;
     const bought = await buy.mutateAsync(series.code);
     await Dialog.alert({ content: t('blind.bought', { code: bought.code }), confirmText: t('actions.confirm') });
-    navigate(nftPaths.myNft);
+    navigate(nftPaths.myNft('boxes'));
   };
   return (
     <div className="nft-box" data-testid={`nft-series-${series.code}`}>

@@ -52,13 +52,13 @@ export default function ResellPage() {
       .mutateAsync({ code, mode, price, ...(mode === 2 ? { increase } : {}), start_time: now, end_time: now + hours * HOUR })
       .then(() => {
         Toast.show(t('resell.submitted'));
-        navigate(nftPaths.myNft, { replace: true });
+        navigate(nftPaths.myNft('listings'), { replace: true });
       })
       .catch(() => undefined);
   };
   return (
     <>
-      <PageHeader title={t('resell.title')} fallback={nftPaths.myNft} />
+      <PageHeader title={t('resell.title')} fallback={nftPaths.myNft()} />
       <div className="nft-page" data-testid="nft-resell-page">
         <p className="nft-muted">{artwork?.title ?? box?.title ?? code}</p>
         {/* An unopened box resells at a fixed price only (the server refuses an auction of one). */}

@@ -247,6 +247,9 @@ export const useReadMessage = () => useNftAction((id: number) => api.post<null>(
 export const useResell = () =>
   useNftAction((input: { code: string; mode: 1 | 2; price: string; increase?: string; start_time: number; end_time: number }) => api.post<{ id: number; status: string }>('/bind_box/resellNFT', input));
 
+export const MY_NFT_TABS = ['artworks', 'boxes', 'listings'] as const;
+export type MyNftTab = (typeof MY_NFT_TABS)[number];
+
 export const nftPaths = {
   home: '/pages/nft/nft',
   search: '/pages/nft/search',
@@ -258,6 +261,7 @@ export const nftPaths = {
   purchase: '/pages/nft/purchase',
   purchaseOne: (code: string) => `/pages/nft/purchase_one?code=${encodeURIComponent(code)}`,
   mine: '/pages/nft/mine',
-  myNft: '/pages/nft/myNft',
+  /** The user's collection, on the tab for what they just bought or listed. */
+  myNft: (tab: MyNftTab = 'boxes') => `/pages/nft/myNft?tab=${tab}`,
   resell: (code: string) => `/pages/nft/resell?code=${encodeURIComponent(code)}`,
 };
