@@ -21,5 +21,7 @@ describe('number styles', () => {
     expect(formatSignificant('0.000962', 2, spanish)).toBe('0,000962');
     expect(formatCompact('2500000', spanish)).toBe('2,5M');
     expect(formatCompact('12.34567', POINT_STYLE)).toBe('12.3456');
+    expect(formatCompact('1996600000')).toBe('1,996.6M');
+    expect(formatCompact('1996600000', numberStyleOf('fr-FR'))).toBe('1\u202f996,6M');
   });
 });

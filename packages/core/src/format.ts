@@ -4,7 +4,8 @@ import { Decimal, type DecimalInput, dec } from './decimal.ts';
 export function formatCompact(value: DecimalInput, style: NumberStyle = POINT_STYLE): string {
   const amount = dec(value);
   const magnitude = amount.abs();
-  if (magnitude.greaterThan(1e6)) return `${withDecimalSign(amount.dividedBy(1e6).toFixed(1, Decimal.ROUND_DOWN), style)}M`;
+  // Past a thousand million the millions are grouped too: 1,996.6M, never 1996.6M.
+  if (magnitude.greaterThan(1e6)) return `${groupThousands(amount.dividedBy(1e6).toFixed(1, Decimal.ROUND_DOWN), style)}M`;
   if (magnitude.greaterThan(1e3)) return `${withDecimalSign(amount.dividedBy(1e3).toFixed(1, Decimal.ROUND_DOWN), style)}K`;
   return withDecimalSign(amount.toFixed(4, Decimal.ROUND_DOWN), style);
 }

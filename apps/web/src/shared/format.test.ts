@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatAmount, formatChangePercent, formatCompactNumber, formatDecimal, formatSignificant, plainDecimal } from './format.ts';
+import { formatAmount, formatChangePercent, formatCompactNumber, formatDecimal, formatSignificant, plainDecimal, withFiatSymbol } from './format.ts';
 import { changeLanguage, initI18n } from './i18n/index.ts';
 import { formatCalendarDay } from './time.ts';
 import { formatQuantity, typedDecimal } from './trading/numbers.ts';
@@ -60,6 +60,20 @@ describe('numbers in the language the app shows', () => {
     await changeLanguage('en');
     expect(formatCalendarDay('2026-12-04')).toBe('12/04/2026');
     expect(formatCalendarDay('soon')).toBe('soon');
+  });
+
+  it("puts a fiat symbol where the language writes it, the sign in front of both", async () => {
+    const euro = { symbol: '€', code: 'EUR' };
+    await changeLanguage('fra');
+    expect(withFiatSymbol(formatAmount('89731.16'), euro)).toBe('89\u202f731,16\u00a0€');
+    expect(withFiatSymbol(formatAmount('-12'), euro)).toBe('-12,00\u00a0€');
+    await changeLanguage('spa');
+    expect(withFiatSymbol(formatAmount('9300'), euro)).toBe('9.300,00\u00a0€');
+    await changeLanguage('en');
+    expect(withFiatSymbol(formatAmount('89731.16'), euro)).toBe('€89,731.16');
+    expect(withFiatSymbol(formatAmount('-12'), { symbol: '$', code: 'USD' })).toBe('-$12.00');
+    await changeLanguage('zh');
+    expect(withFiatSymbol('****', { symbol: '¥', code: 'CNY' })).toBe('¥****');
   });
 
   it('groups French with a narrow no-break space, so a number never wraps, and reads back what a field shows', async () => {

@@ -43,3 +43,34 @@ export function formatAmount(value: DecimalInput, decimals = 2): string {
 export function formatChangePercent(percent: string): string {
   return `${dec(percent).greaterThan(0) ? '+' : ''}${formatAmount(percent)}%`;
 }
+
+const symbolPlacements = new Map<string, boolean>();
+
+/** Whether the language writes a currency's symbol after the number ("1 234,00 €" in French, Spanish, Vietnamese) rather than before it ("€1,234.00"). */
+function symbolGoesAfter(locale: string, code: string): boolean {
+  const key = `${locale}|${code}`;
+  let after = symbolPlacements.get(key);
+  if (after === undefined) {
+    try {
+      const parts = new Intl.NumberFormat(locale, { style: 'currency', currency: code }).formatToParts(1);
+      after = parts.findIndex((part) => part.type === 'currency') > parts.findIndex((part) => part.type === 'integer');
+    } catch {
+      // A code Intl does not know: the symbol goes first, as most languages write it.
+      after = false;
+    }
+    symbolPlacements.set(key, after);
+  }
+  return after;
+}
+
+/**
+ * A fiat amount already written (formatAmount, or the hidden-balance mask)
+ * with its symbol where the app's language puts it, the sign in front of
+ * both: "-$12.00", "-12,00 €", never "$-12.00".
+ */
+export function withFiatSymbol(amount: string, fiat: { symbol: string; code: string }): string {
+  const negative = amount.startsWith('-');
+  const digits = negative ? amount.slice(1) : amount;
+  const sign = negative ? '-' : '';
+  return symbolGoesAfter(currentLocale(), fiat.code) ? `${sign}${digits}\u00a0${fiat.symbol}` : `${sign}${fiat.symbol}${digits}`;
+}

@@ -3,7 +3,7 @@ import { Checkbox, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { formatAmount } from '../../shared/format.ts';
+import { formatAmount, withFiatSymbol } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.ts';
 import type { WalletAccount, WalletBalance } from './api.ts';
 import { formatBalance, MASK } from './amounts.ts';
@@ -38,8 +38,7 @@ function BalanceRow({ balance, hidden }: { balance: WalletBalance; hidden: boole
         <div className="assets-balance__right">
           <div className="assets-balance__label">{t('balance.value', { code: fiat.currency_code })}</div>
           <div className="assets-balance__value">
-            {fiat.symbol}
-            {show(formatAmount(balance.fiat_value))}
+            {withFiatSymbol(show(formatAmount(balance.fiat_value)), { symbol: fiat.symbol, code: fiat.currency_code })}
           </div>
         </div>
       </div>
@@ -77,8 +76,7 @@ export function AccountPane({ account, hidden, hideSmall, onHideSmallChange, swe
             {hidden ? MASK : formatAmount(account.total_usdt)} <span className="assets-account__unit">USDT</span>
           </div>
           <div className="assets-account__fiat">
-            ≈ {fiat.symbol}
-            {hidden ? MASK : formatAmount(account.total_fiat)}
+            ≈ {withFiatSymbol(hidden ? MASK : formatAmount(account.total_fiat), { symbol: fiat.symbol, code: fiat.currency_code })}
           </div>
         </div>
       </div>

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../shared/session.ts';
 import type { UserInfo, WalletList } from './api.ts';
 import { MASK } from './amounts.ts';
-import { formatAmount } from '../../shared/format.ts';
+import { formatAmount, withFiatSymbol } from '../../shared/format.ts';
 
 function VerificationBadge({ verification }: { verification: UserInfo['verification'] }) {
   const { t } = useTranslation('common');
@@ -58,8 +58,7 @@ export function AssetsSummary({ wallet, user, hidden, onToggleHidden }: Props) {
           <span className="assets-total__unit">USDT</span>
         </div>
         <div className="assets-total__fiat" data-testid="assets-fiat">
-          ≈ {fiat.symbol}
-          {wallet && !hidden ? formatAmount(wallet.total_fiat) : MASK}
+          ≈ {withFiatSymbol(wallet && !hidden ? formatAmount(wallet.total_fiat) : MASK, { symbol: fiat.symbol, code: fiat.currency_code })}
           <span className="assets-total__code">{fiat.currency_code}</span>
         </div>
       </div>

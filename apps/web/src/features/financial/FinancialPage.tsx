@@ -2,7 +2,7 @@ import { Button, Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { formatAmount, formatDecimal, formatSignificant } from '../../shared/format.ts';
+import { formatAmount, formatDecimal, formatSignificant, withFiatSymbol } from '../../shared/format.ts';
 import { ROUTES } from '../../shared/navigation.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { Section } from '../../shared/ui/Facts.tsx';
@@ -21,9 +21,11 @@ const ROUTES_OF = {
   ieoProject: (id: number) => `/pages/ieo/subscribe?id=${id}`,
 };
 
+type Fiat = Overview['fiat'];
+
 /** A fiat amount with its symbol, the sign in front: net earnings can be below zero after a penalty ("-$12.00", not "$-12.00"). */
-function fiatText(symbol: string, value: string): string {
-  return value.startsWith('-') ? `-${symbol}${formatAmount(value.slice(1))}` : `${symbol}${formatAmount(value)}`;
+function fiatText(fiat: Fiat, value: string): string {
+  return withFiatSymbol(formatAmount(value), fiat);
 }
 
 function Summary({ overview }: { overview: Overview }) {
@@ -44,11 +46,11 @@ function Summary({ overview }: { overview: Overview }) {
     <div className="fin-summary" data-testid="fin-summary">
       <div className="fin-summary__label">{t('summary.earnings', { code: fiat.code })}</div>
       <div className="fin-summary__total" data-testid="fin-total-earnings">
-        {fiatText(fiat.symbol, holdings.total_earnings_fiat)}
+        {fiatText(fiat, holdings.total_earnings_fiat)}
       </div>
       <div className="fin-summary__sub">
         <span>
-          {t('summary.locked')} ≈ {fiatText(fiat.symbol, holdings.locked_fiat)}
+          {t('summary.locked')} ≈ {fiatText(fiat, holdings.locked_fiat)}
         </span>
         <span>≈ {formatAmount(holdings.total_earnings_usdt)} USDT</span>
       </div>
@@ -102,7 +104,7 @@ function Products({ overview }: { overview: Overview }) {
   );
 }
 
-function AmountRows({ rows, fiatSymbol, testId }: { rows: ValuedAmount[]; fiatSymbol: string; testId: string }) {
+function AmountRows({ rows, fiat, testId }: { rows: ValuedAmount[]; fiat: Fiat; testId: string }) {
   const { t } = useTranslation('financial');
   return (
     <ul className="fin-rows" data-testid={testId}>
@@ -115,7 +117,7 @@ function AmountRows({ rows, fiatSymbol, testId }: { rows: ValuedAmount[]; fiatSy
           </span>
           <span className="fin-row__amount">
             <span>{formatSignificant(row.amount)}</span>
-            <span className="fin-row__fiat">≈ {fiatText(fiatSymbol, row.fiat_value)}</span>
+            <span className="fin-row__fiat">≈ {fiatText(fiat, row.fiat_value)}</span>
           </span>
         </li>
       ))}
@@ -139,12 +141,12 @@ function Holdings({ overview }: { overview: Overview }) {
   return (
     <>
       <Section title={t('holdings.locked')} testId="fin-locked">
-        {holdings.locked.length > 0 ? <AmountRows rows={holdings.locked} fiatSymbol={overview.fiat.symbol} testId="fin-locked-rows" /> : <p className="fin-empty">{t('holdings.nothingLocked')}</p>}
+        {holdings.locked.length > 0 ? <AmountRows rows={holdings.locked} fiat={overview.fiat} testId="fin-locked-rows" /> : <p className="fin-empty">{t('holdings.nothingLocked')}</p>}
       </Section>
       <Section title={t('holdings.earnings')} testId="fin-earnings">
         {holdings.earnings.length > 0 ? (
           <>
-            <AmountRows rows={holdings.earnings} fiatSymbol={overview.fiat.symbol} testId="fin-earning-rows" />
+            <AmountRows rows={holdings.earnings} fiat={overview.fiat} testId="fin-earning-rows" />
             <p className="fin-note" data-testid="fin-net-note">
               {t('holdings.netOfPenalties')}
             </p>

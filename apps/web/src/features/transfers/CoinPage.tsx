@@ -2,7 +2,7 @@ import { dec } from '@openbourse/core';
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { formatAmount, formatSignificant } from '../../shared/format.ts';
+import { formatAmount, formatSignificant, withFiatSymbol } from '../../shared/format.ts';
 import { tradePagePath } from '../../shared/navigation.ts';
 import { LoadError } from '../../shared/ui/LoadError.tsx';
 import { PageHeader } from '../../shared/ui/PageHeader.tsx';
@@ -63,8 +63,7 @@ function CoinView({ coin }: { coin: CoinDetail }) {
           {formatSignificant(coin.total)}
         </div>
         <div className="transfers-coin__value muted">
-          ≈ {coin.fiat.symbol}
-          {formatAmount(coin.fiat_value)} {coin.fiat.code}
+          ≈ {withFiatSymbol(formatAmount(coin.fiat_value), coin.fiat)} {coin.fiat.code}
         </div>
         <div className="transfers-coin__split">
           <div>

@@ -1,5 +1,5 @@
 import { type DecimalInput, dec, toneOf } from '@openbourse/core';
-import { formatAmount } from '../format.ts';
+import { formatAmount, withFiatSymbol } from '../format.ts';
 import { useSession } from '../session.ts';
 
 /** Spec 9 colour rule: positive up, negative down, zero grey. */
@@ -13,8 +13,7 @@ export function FiatValue({ usdt, prefix = '≈ ' }: { usdt: DecimalInput; prefi
   return (
     <span className="fiat-value">
       {prefix}
-      {fiat.symbol}
-      {formatAmount(dec(usdt).times(fiat.rate))}
+      {withFiatSymbol(formatAmount(dec(usdt).times(fiat.rate)), { symbol: fiat.symbol, code: fiat.currency_code })}
     </span>
   );
 }
