@@ -1,5 +1,6 @@
 /**
- * Calls that move money or place, cancel or close something. They are never
+ * Calls that move money or place, cancel, close, claim or post something
+ * (a coupon claimed, a message sent to support or the chat room). They are never
  * sent while the phone is offline and never retried without a new tap: an
  * order sent late fills at a price the user never saw (issue 7 §2).
  */
@@ -35,6 +36,9 @@ const MONEY_CALLS: ReadonlySet<string> = new Set([
   '/follow/cancel',
   '/follow/selfHolding',
   '/coupon/use_voucher',
+  '/coupon/claim',
+  '/support/send',
+  '/chatroom/send',
 ]);
 
 /** The money calls whose endpoint takes a `client_oid`: the server answers a repeated key with the first result. */

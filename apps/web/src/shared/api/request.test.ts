@@ -44,8 +44,8 @@ describe('money calls while offline', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it('lists every call that moves money or places, cancels or closes something', () => {
-    for (const path of ['/coin/trade', '/coin/cancel', '/coin/cancel_all', '/wallet/out', '/wallet/change', '/user/Transfer', '/lh/deposit', '/lh/deposit/order/cancel', '/dual/buyDual', '/project/order', '/wallet/small_balances/convert']) {
+  it('lists every call that moves money or places, cancels, closes, claims or posts something', () => {
+    for (const path of ['/coin/trade', '/coin/cancel', '/coin/cancel_all', '/wallet/out', '/wallet/change', '/user/Transfer', '/lh/deposit', '/lh/deposit/order/cancel', '/dual/buyDual', '/project/order', '/wallet/small_balances/convert', '/coupon/claim', '/support/send', '/chatroom/send']) {
       expect(isMoneyCall(path), path).toBe(true);
     }
     expect(isMoneyCall('/wallet/detail')).toBe(false);
