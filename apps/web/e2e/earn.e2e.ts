@@ -251,8 +251,22 @@ describe('earn products in the console', () => {
     await console.locator('[data-testid^="earn-edit-"]').first().click();
     await console.getByTestId('earn-form').waitFor();
     await shot('earn-lock-mining-edit');
+    const lockDays = console.getByTestId('earn-form').locator('input#lock_days');
+    const rowDays = await lockDays.inputValue();
     await console.getByTestId('earn-save').click();
     await console.locator('.ant-message-success').waitFor();
+    await console.locator('.ant-drawer-open').waitFor({ state: 'detached' });
+    // A new product starts from the defaults, not from the row just edited; and what it typed is gone when the row is edited again.
+    await console.getByTestId('earn-new').click();
+    await lockDays.waitFor();
+    expect(await lockDays.inputValue()).not.toBe(rowDays);
+    await lockDays.fill('99');
+    await console.keyboard.press('Escape');
+    await console.locator('.ant-drawer-open').waitFor({ state: 'detached' });
+    await console.locator('[data-testid^="earn-edit-"]').first().click();
+    await lockDays.waitFor();
+    expect(await lockDays.inputValue()).toBe(rowDays);
+    await console.keyboard.press('Escape');
     await console.locator('.ant-drawer-open').waitFor({ state: 'detached' });
 
     await console.goto(`${server.url}/console/#/earn/ieo`);

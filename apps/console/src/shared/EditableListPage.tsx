@@ -1,6 +1,6 @@
-import { App, Button, Card, Drawer, Flex, Form, Table, Typography } from 'antd';
+import { App, Button, Card, Drawer, Flex, Form, type FormInstance, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './api.ts';
 
@@ -56,17 +56,21 @@ export function EditableListPage<Row extends { id: number }, Values>({
 }: EditableListPageProps<Row, Values>) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
-  // The drawer keeps what it edits while it closes; its content is destroyed once hidden, so every opening starts from `initialValues`.
+  // Each opening mounts a form of its own (keyed by `opening`): it starts from `initialValues`, never from what the last one held or typed,
+  // even when the drawer is opened again before its closing content is gone. The drawer keeps what it edits while it closes.
+  const form = useRef<FormInstance<Values>>(null);
+  const [opening, setOpening] = useState(0);
   const [editing, setEditing] = useState<Editing<Row>>('new');
   const [open, setOpen] = useState(false);
   const edit = (next: Editing<Row>) => {
     setEditing(next);
+    setOpening((count) => count + 1);
     setOpen(true);
   };
   const submit = async () => {
     try {
-      await onSave(editing, await form.validateFields());
+      if (!form.current) return;
+      await onSave(editing, await form.current.validateFields());
       void message.success(t(`${texts}.saved`));
       setOpen(false);
     } catch (error) {
@@ -116,7 +120,7 @@ export function EditableListPage<Row extends { id: number }, Values>({
         }
       >
         {note?.(editing)}
-        <Form form={form} initialValues={initialValues(editing) as object} layout="vertical" requiredMark={false} data-testid={`${testIdPrefix}-form`}>
+        <Form<Values> ref={form} key={opening} initialValues={initialValues(editing) as object} layout="vertical" requiredMark={false} data-testid={`${testIdPrefix}-form`}>
           {children(editing)}
         </Form>
       </Drawer>

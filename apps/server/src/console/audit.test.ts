@@ -34,6 +34,13 @@ describe('an audit entry read by an operator', () => {
     expect(auditChanges(null, { pinned: true }, 'en', catalog)).toEqual([{ field: 'pinned', kind: 'flag', before: null, after: true }]);
   });
 
+  it('reads a sale window written as _start and _end as moments', () => {
+    expect(auditChanges(null, { sale_start: 1_796_011_620_000, sale_end: 1_796_281_200_000 }, 'en', catalog)).toEqual([
+      { field: 'sale_start', kind: 'time', before: null, after: 1_796_011_620_000 },
+      { field: 'sale_end', kind: 'time', before: null, after: 1_796_281_200_000 },
+    ]);
+  });
+
   it('has nothing to list for an entry without records', () => {
     expect(auditChanges(null, null, 'en', catalog)).toEqual([]);
   });

@@ -31,7 +31,7 @@ const exportQuery = z.object({ ...filters, lang: language() });
 /** Fields of a recorded row that hold minor units of the row's currency. */
 const MONEY_FIELDS = new Set(['amount', 'fee', 'price', 'stake', 'payout']);
 /** Fields that hold a moment in Unix ms. */
-const TIME_FIELD = /(At|Until|_at|_until)$/;
+const TIME_FIELD = /(At|Until|_at|_until|_start|_end)$/;
 
 /** One field that an action changed, as an operator reads it: amounts in their currency, reasons written out, times marked for the reader's clock, yes or no in the reader's language. */
 export interface AuditChange {

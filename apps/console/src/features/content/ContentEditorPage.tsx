@@ -52,7 +52,10 @@ export default function ContentEditorPage() {
     form.setFieldsValue((saved.draft ?? saved.live ?? { texts: {} }) as ContentDoc);
     if (creating) navigate(`/content/${kind}/${saved.key}`, { replace: true });
   };
-  const failed = (error: unknown) => void message.error(error instanceof ApiError ? error.message : String(error));
+  // A refused field shows its message beside it: only the server's refusals need a toast.
+  const failed = (error: unknown) => {
+    if (error instanceof ApiError) void message.error(error.message);
+  };
 
   const save = useMutation({
     mutationFn: async () => {

@@ -113,10 +113,10 @@ export default function IeoProjectsPage() {
                 <Form.Item label={t('earn.ieo.prices')}>
                   {fields.map((field) => (
                     <Flex key={field.key} gap={8} align="baseline">
-                      <Form.Item name={[field.name, 'currency']} rules={[{ required: true }]} style={{ width: 110 }}>
+                      <Form.Item name={[field.name, 'currency']} rules={[{ required: true }]} messageVariables={{ label: t('columns.currency') }} style={{ width: 110 }}>
                         <Select disabled={locked} options={['USDT', 'BTC', 'ETH'].map((value) => ({ value, label: value }))} />
                       </Form.Item>
-                      <Form.Item name={[field.name, 'price']} rules={[{ required: true }]} style={{ flex: 1 }}>
+                      <Form.Item name={[field.name, 'price']} rules={[{ required: true }]} messageVariables={{ label: t('earn.ieo.pricePerToken') }} style={{ flex: 1 }}>
                         <Input disabled={locked} placeholder={t('earn.ieo.pricePerToken')} />
                       </Form.Item>
                       {fields.length > 1 && !locked ? <MinusCircleOutlined onClick={() => remove(field.name)} /> : null}
