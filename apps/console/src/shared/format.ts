@@ -1,3 +1,4 @@
+import { groupThousands } from '@openbourse/core';
 import { currentLocale } from './i18n.ts';
 
 /** A moment in the operator's locale, to the second. */
@@ -30,12 +31,7 @@ export function trimZeros(amount: string): string {
 }
 
 /** An exact decimal with its whole part grouped by thousands, digits kept as sent (never through a float): '-1847290.640394' → '-1,847,290.640394'. */
-export function formatAmount(amount: string): string {
-  const match = /^(-?)(\d+)(\.\d+)?$/.exec(amount);
-  if (!match) return amount;
-  const [, sign, whole, fraction = ''] = match;
-  return `${sign}${(whole as string).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction}`;
-}
+export const formatAmount = (amount: string): string => groupThousands(amount);
 
 /** True for '0', '0.000000' and the like. */
 export const isZeroAmount = (amount: string): boolean => /^-?0(\.0+)?$/.test(amount);
